@@ -1,0 +1,60 @@
+import type { Dimension } from '../rubric/dimensions.ts';
+import type { Confidence, Grade, TierName } from '../types.ts';
+
+export type SelfEvaluation = 'none' | 'disclosed' | 'undisclosed';
+
+/** Why an evaluation in a package's history does not count toward its published score. */
+export type ExclusionReason =
+  | 'coverage-too-low'
+  | 'spot-check-diverged'
+  | 'older-version'
+  | 'superseded'
+  | 'undisclosed-self-evaluation-diverges';
+
+export type PackageFlag =
+  | 'critical-security-finding'
+  | 'does-not-start'
+  | 'evaluators-disagree'
+  | 'reproducibility-mismatch'
+  | 'self-evaluated'
+  | 'undisclosed-self-evaluation'
+  | 'spot-check-diverged';
+
+export interface EvaluationEntry {
+  evaluation_id: string;
+  contributor: string;
+  tier: TierName;
+  version: string;
+  finished_at: string;
+  published_at: string;
+  status: 'scored' | 'partial' | 'unrunnable';
+  af_score: number | null;
+  security_score: number | null;
+  reliability_score: number | null;
+  self_evaluation: SelfEvaluation;
+  spot_check: 'confirmed' | 'diverged' | null;
+  counted: boolean;
+  weight: number;
+  excluded_because: ExclusionReason | null;
+  evaluator: { kind: 'cli' | 'agent'; name: string; version: string };
+  model: string | null;
+}
+
+export interface PackageAggregate {
+  status: 'scored' | 'unrunnable' | 'none';
+  scoredVersion: string | null;
+  afScore: number | null;
+  grade: Grade | null;
+  dimensions: Record<Dimension, number | null>;
+  confidence: Confidence | null;
+  crossValidated: boolean;
+  independentEvaluators: number;
+  /** max − min of the independent af_scores counted. */
+  spread: number | null;
+  flags: PackageFlag[];
+  /** Newest first. */
+  evaluations: EvaluationEntry[];
+  /** The counted evaluation closest to the published score: its checks are shown as the evidence. */
+  representativeId: string | null;
+  lastEvaluatedAt: string | null;
+}

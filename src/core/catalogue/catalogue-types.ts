@@ -1,0 +1,161 @@
+/** The shapes the build writes and the API, MCP tools and pages serve. */
+import type { EvaluationEntry, PackageFlag } from '../aggregate/package-aggregate.ts';
+import type { Dimension } from '../rubric/dimensions.ts';
+import type { StateReason } from '../states/package-state.ts';
+import type {
+  CheckMethod,
+  CheckStatus,
+  Confidence,
+  Distribution,
+  EvaluationStatusText,
+  Evidence,
+  Grade,
+  PackageKind,
+  Severity,
+  TierName,
+} from '../types.ts';
+
+export interface PackageSummary {
+  id: string;
+  name: string;
+  kind: PackageKind;
+  category: string;
+  description: string;
+  version: string | null;
+  af_score: number | null;
+  security_score: number | null;
+  reliability_score: number | null;
+  grade: Grade | null;
+  evaluation_status: EvaluationStatusText;
+  confidence: Confidence | null;
+  flags: PackageFlag[];
+  updated_at: string;
+}
+
+export interface DimensionScore {
+  score: number | null;
+  weight: number;
+}
+
+export interface CheckView {
+  id: string;
+  title: string;
+  dimension: Dimension;
+  severity: Severity;
+  method: CheckMethod;
+  status: CheckStatus;
+  value: number | null;
+  message: string | null;
+  evidence: Evidence[];
+  remediation: string;
+}
+
+export interface PackageRecord extends PackageSummary {
+  long_description: string;
+  repository: string;
+  homepage: string | null;
+  distribution: Distribution;
+  license: string | null;
+  maintainers: string[];
+  added: string;
+  dimensions: Record<Dimension, DimensionScore>;
+  state_reasons: StateReason[];
+  cross_validated: boolean;
+  independent_evaluators: number;
+  spread: number | null;
+  evaluated_version: string | null;
+  last_evaluated_at: string | null;
+  representative_evaluation_id: string | null;
+  checks: CheckView[];
+  evaluations: EvaluationEntry[];
+}
+
+export interface Tombstone {
+  id: string;
+  name: string;
+  removed: true;
+  removed_on: string;
+  reason: string;
+  updated_at: string;
+}
+
+export interface CategorySummary {
+  slug: string;
+  name: string;
+  description: string;
+  package_count: number;
+  evaluated_count: number;
+}
+
+export interface CategoryRecord extends CategorySummary {
+  long_description: string;
+}
+
+export interface ContributorRecord {
+  login: string;
+  tier: TierName;
+  weight: number;
+  evaluations: number;
+  packages: string[];
+  median_deviation: number | null;
+  spot_checks: { confirmed: number; diverged: number };
+  first_evaluation_at: string;
+  last_evaluation_at: string;
+}
+
+export interface QueueEntry {
+  id: string;
+  name: string;
+  kind: PackageKind;
+  category: string;
+  evaluation_status: Exclude<EvaluationStatusText, 'Evaluated'>;
+  reason: string;
+  priority: number;
+  claimed: boolean;
+  claimed_until: string | null;
+}
+
+export interface ScoreBucket {
+  min: number;
+  max: number;
+  count: number;
+}
+
+export interface Stats {
+  packages_total: number;
+  packages_evaluated: number;
+  packages_needing_evaluation: number;
+  packages_needing_reevaluation: number;
+  packages_by_kind: Record<PackageKind, number>;
+  evaluations_total: number;
+  contributors_total: number;
+  categories_total: number;
+  average_af_score: number | null;
+  score_distribution: ScoreBucket[];
+}
+
+export type ChangeKind = 'added' | 'updated' | 'evaluated' | 'removed';
+
+export interface ChangeEntry {
+  id: string;
+  change: ChangeKind;
+  updated_at: string;
+}
+
+export interface CatalogueMeta {
+  rubric_version: string;
+  schema_version: string;
+  as_of: string;
+}
+
+export interface Catalogue {
+  meta: CatalogueMeta;
+  categories: CategoryRecord[];
+  packages: PackageRecord[];
+  removed: Tombstone[];
+  contributors: ContributorRecord[];
+  queue: QueueEntry[];
+  stats: Stats;
+  /** One entry per package (removed ones included), oldest change first. */
+  changes: ChangeEntry[];
+}

@@ -1,0 +1,74 @@
+import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
+import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
+import type { PackageState } from '../states/package-state.ts';
+import type { EvaluationDocument, PackageFile } from '../types.ts';
+import type { DimensionScore, PackageRecord, PackageSummary } from './catalogue-types.ts';
+import { checkViews } from './check-views.ts';
+
+export function packageRecord(
+  pkg: PackageFile,
+  aggregate: PackageAggregate,
+  state: PackageState,
+  representative: EvaluationDocument | undefined,
+  updatedAt: string,
+): PackageRecord {
+  const dimensions = Object.fromEntries(
+    DIMENSIONS.map((dimension) => [
+      dimension,
+      { score: aggregate.dimensions[dimension], weight: DIMENSION_WEIGHTS[pkg.kind][dimension] },
+    ]),
+  ) as Record<Dimension, DimensionScore>;
+  return {
+    id: pkg.id,
+    name: pkg.name,
+    kind: pkg.kind,
+    category: pkg.category,
+    description: pkg.description,
+    version: pkg.version ?? null,
+    af_score: aggregate.afScore,
+    security_score: aggregate.dimensions.security,
+    reliability_score: aggregate.dimensions.reliability,
+    grade: aggregate.grade,
+    evaluation_status: state.status,
+    confidence: aggregate.confidence,
+    flags: aggregate.flags,
+    updated_at: updatedAt,
+    long_description: pkg.body,
+    repository: pkg.repository,
+    homepage: pkg.homepage ?? null,
+    distribution: pkg.distribution,
+    license: pkg.license ?? null,
+    maintainers: pkg.maintainers,
+    added: pkg.added,
+    dimensions,
+    state_reasons: state.reasons,
+    cross_validated: aggregate.crossValidated,
+    independent_evaluators: aggregate.independentEvaluators,
+    spread: aggregate.spread,
+    evaluated_version: aggregate.scoredVersion,
+    last_evaluated_at: aggregate.lastEvaluatedAt,
+    representative_evaluation_id: aggregate.representativeId,
+    checks: checkViews(representative),
+    evaluations: aggregate.evaluations,
+  };
+}
+
+/** The fields of a package that list endpoints return. */
+export function summaryOf(record: PackageRecord): PackageSummary {
+  return {
+    id: record.id,
+    name: record.name,
+    kind: record.kind,
+    category: record.category,
+    description: record.description,
+    version: record.version,
+    af_score: record.af_score,
+    security_score: record.security_score,
+    reliability_score: record.reliability_score,
+    grade: record.grade,
+    evaluation_status: record.evaluation_status,
+    confidence: record.confidence,
+    flags: record.flags,
+    updated_at: record.updated_at,
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * Rubric 2.0 tunables. Every number that decides a score lives here, so a change to scoring is a
+ * reviewed change to this table (and a rubric version bump), never an edit buried in logic.
+ */
+import type { Grade, Severity } from '../types.ts';
+
+export const RUBRIC_VERSION = '2.0';
+export const RUBRIC_MAJOR = 2;
+export const SCHEMA_VERSION = '2.0';
+
+/** OpenSSF Scorecard's risk weights. */
+export const SEVERITY_WEIGHTS: Readonly<Record<Severity, number>> = {
+  critical: 10,
+  high: 7.5,
+  medium: 5,
+  low: 2.5,
+};
+
+/** A dimension is published only when this share of its applicable check weight was evaluated. */
+export const DIMENSION_COVERAGE_FLOOR = 0.8;
+
+/**
+ * af_score is published only when security and reliability are published and the published
+ * dimensions carry at least this share of the kind's total weight.
+ */
+export const AF_SCORE_REQUIRED_DIMENSIONS = ['security', 'reliability'] as const;
+export const AF_SCORE_WEIGHT_FLOOR = 0.75;
+
+/** Value credited to a `partial` outcome that carries no graded value of its own. */
+export const DEFAULT_PARTIAL_VALUE = 0.5;
+
+/** Scores are published to one decimal place; submitted scores must match the recomputed ones exactly. */
+export const SCORE_DECIMALS = 1;
+
+export interface CapRule {
+  id: string;
+  /** Check ids whose `fail` (or fail-closed `error`) triggers the cap. */
+  triggeredBy: readonly string[];
+  maxSecurity?: number;
+  maxAfScore?: number;
+  /** The package could not be run: no af_score, reliability 0. */
+  unrunnable?: boolean;
+  description: string;
+}
+
+export const CAPS: readonly CapRule[] = [
+  {
+    id: 'critical-security-finding',
+    triggeredBy: ['SEC-01', 'SKL-S01'],
+    maxSecurity: 20,
+    maxAfScore: 40,
+    description:
+      'A critical security check failed: security_score is capped at 20 and af_score at 40, whatever else passed.',
+  },
+  {
+    id: 'does-not-start',
+    triggeredBy: ['REL-01', 'SKL-R01'],
+    unrunnable: true,
+    description:
+      'The server did not start (or SKILL.md did not load): no af_score is published and reliability is 0.',
+  },
+  {
+    id: 'no-licence',
+    triggeredBy: ['LIC-01', 'SKL-L01'],
+    maxAfScore: 60,
+    description: 'No open licence: af_score is capped at 60, since many directories will not install it.',
+  },
+];
+
+/** Grade bands, highest first: a score at or above `min` earns the grade. */
+export const GRADE_BANDS: readonly { grade: Grade; min: number }[] = [
+  { grade: 'A', min: 90 },
+  { grade: 'B', min: 80 },
+  { grade: 'C', min: 70 },
+  { grade: 'D', min: 50 },
+  { grade: 'F', min: 0 },
+];

@@ -1,0 +1,81 @@
+/** JSON Schema (2020-12) of the frontmatter of `data/packages/<id>.md`. */
+import { CATEGORY_SLUG_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN } from '../ids.ts';
+import { PACKAGE_KINDS } from '../types.ts';
+
+const httpsUrl = { type: 'string', format: 'uri', pattern: '^https://', maxLength: 500 };
+const date = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
+
+export const packageSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://afscore.dev/schemas/package.json',
+  title: 'afscore package file frontmatter',
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'name',
+    'kind',
+    'category',
+    'description',
+    'repository',
+    'distribution',
+    'maintainers',
+    'added',
+  ],
+  properties: {
+    id: { type: 'string', pattern: PACKAGE_ID_PATTERN, description: 'Equals the file name without .md.' },
+    name: { type: 'string', minLength: 1, maxLength: 100 },
+    kind: { enum: PACKAGE_KINDS },
+    category: { type: 'string', pattern: CATEGORY_SLUG_PATTERN },
+    description: {
+      type: 'string',
+      minLength: 10,
+      maxLength: 280,
+      description: 'One or two plain sentences.',
+    },
+    repository: { ...httpsUrl, description: 'Source repository URL.' },
+    homepage: httpsUrl,
+    distribution: {
+      type: 'object',
+      additionalProperties: false,
+      minProperties: 1,
+      properties: {
+        npm: {
+          type: 'string',
+          pattern: '^(@[a-z0-9-~][a-z0-9-._~]*/)?[a-z0-9-~][a-z0-9-._~]*$',
+          maxLength: 214,
+        },
+        pypi: { type: 'string', pattern: '^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$', maxLength: 100 },
+        oci: { type: 'string', pattern: '^[a-z0-9][a-z0-9./_:@-]*$', maxLength: 300 },
+        remote: { ...httpsUrl, description: 'Streamable HTTP endpoint of a hosted server.' },
+        skill: {
+          type: 'string',
+          pattern: '^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$',
+          maxLength: 300,
+          description: 'Path of the skill folder inside the repository.',
+        },
+      },
+    },
+    version: { type: 'string', minLength: 1, maxLength: 128, description: 'Latest known released version.' },
+    license: {
+      type: ['string', 'null'],
+      maxLength: 100,
+      description: 'SPDX expression, or null when unknown.',
+    },
+    maintainers: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 50,
+      items: { type: 'string', pattern: LOGIN_PATTERN },
+      description: 'GitHub logins of the maintainers; their own evaluations must be disclosed.',
+    },
+    added: date,
+    removed: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['date', 'reason'],
+      properties: { date, reason: { type: 'string', minLength: 3, maxLength: 500 } },
+      description: 'Marks the package removed; the change feed carries a tombstone.',
+    },
+  },
+} as const;

@@ -1,0 +1,161 @@
+/**
+ * The domain's data shapes. Input shapes (`PackageFile`, `EvaluationDocument`, …) mirror the JSON
+ * Schemas in `schemas/`; derived shapes (`PackageRecord`, `Catalogue`, …) are what the build writes.
+ */
+import type { Dimension } from './rubric/dimensions.ts';
+
+export type PackageKind = 'mcp-server' | 'skill';
+export const PACKAGE_KINDS: readonly PackageKind[] = ['mcp-server', 'skill'];
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export type CheckMethod = 'deterministic' | 'llm';
+export type CheckStatus = 'pass' | 'partial' | 'fail' | 'not_applicable' | 'not_run' | 'error';
+export const CHECK_STATUSES: readonly CheckStatus[] = [
+  'pass',
+  'partial',
+  'fail',
+  'not_applicable',
+  'not_run',
+  'error',
+];
+
+// ---------------------------------------------------------------------------------------------
+// Repository inputs
+
+export interface Distribution {
+  npm?: string;
+  pypi?: string;
+  oci?: string;
+  remote?: string;
+  skill?: string;
+}
+
+export interface Removal {
+  date: string;
+  reason: string;
+}
+
+/** `data/packages/<id>.md` frontmatter after normalisation (dates as `YYYY-MM-DD` strings). */
+export interface PackageFile {
+  id: string;
+  name: string;
+  kind: PackageKind;
+  category: string;
+  description: string;
+  repository: string;
+  homepage?: string;
+  distribution: Distribution;
+  version?: string;
+  license?: string | null;
+  maintainers: string[];
+  added: string;
+  removed?: Removal;
+  /** Markdown body of the file: the long description. */
+  body: string;
+}
+
+/** `data/categories/<slug>.md` frontmatter plus body. */
+export interface CategoryFile {
+  slug: string;
+  name: string;
+  description: string;
+  body: string;
+}
+
+export interface Evidence {
+  location: string;
+  excerpt?: string;
+  value?: number | string | boolean;
+}
+
+export interface CheckResult {
+  id: string;
+  status: CheckStatus;
+  /** Graded credit in [0, 1] for `partial`; implied 1 for pass and 0 for fail. */
+  value?: number;
+  unit?: string;
+  message?: string;
+  evidence?: Evidence[];
+  duration_ms?: number;
+  llm?: {
+    prompt_id: string;
+    prompt_sha256: string;
+    input_sha256: string;
+    scale?: number;
+  };
+}
+
+export interface DimensionScoreReport {
+  score: number | null;
+  coverage: number | null;
+}
+
+export type EvaluationScoreStatus = 'scored' | 'partial' | 'unrunnable';
+
+export interface ScoresReport {
+  status: EvaluationScoreStatus;
+  af_score: number | null;
+  grade: Grade | null;
+  caps_applied: string[];
+  dimensions: Record<Dimension, DimensionScoreReport>;
+}
+
+export interface LlmConfig {
+  provider: string;
+  model: string;
+  temperature: number;
+  prompts: { id: string; sha256: string }[];
+}
+
+export interface EvaluationDocument {
+  $schema?: string;
+  schema_version: '2.0';
+  rubric_version: string;
+  evaluation_id: string;
+  package: { id: string; kind: PackageKind; version: string };
+  subject: {
+    artifact: string;
+    digest: string;
+    transport: 'stdio' | 'streamable-http' | 'sse' | 'skill-folder';
+    tools_list_sha256?: string;
+  };
+  contributor: { login: string };
+  disclosure: { affiliated: boolean; relationship: string; statement?: string };
+  evaluator: {
+    kind: 'cli' | 'agent';
+    name: string;
+    version: string;
+    config_sha256: string;
+    guide_version?: string;
+    llm?: LlmConfig | null;
+  };
+  environment?: { os?: string; arch?: string; runtime?: string; sandbox?: string };
+  timestamps: { started_at: string; finished_at: string };
+  checks: CheckResult[];
+  scores: ScoresReport;
+  metrics?: Record<string, number>;
+  inputs?: Record<string, unknown>;
+  notes?: string;
+}
+
+/** The recorded outcome of an operator's spot-check re-run (`data/spot-checks/<evaluation-id>.md`). */
+export interface SpotCheckFile {
+  evaluation_id: string;
+  package_id: string;
+  outcome: 'confirmed' | 'diverged';
+  checked_at: string;
+  checked_by: string;
+  rerun_af_score: number | null;
+  body: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Derived
+
+export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
+
+export type EvaluationStatusText = 'Not yet evaluated' | 'Evaluated' | 'Needs re-evaluation';
+
+export type Confidence = 'single' | 'corroborated' | 'consensus' | 'disputed' | 'self-reported';
+
+export type TierName = 'newcomer' | 'contributor' | 'trusted';

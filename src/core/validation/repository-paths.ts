@@ -1,0 +1,44 @@
+/**
+ * The repository layout, as pure path rules. Paths are relative to the repository root and use `/`.
+ * A file whose path does not fit is reported, never guessed at.
+ */
+import { isCategorySlug, isEvaluationId, isPackageId } from '../ids.ts';
+
+export type RepositoryFileKind = 'package' | 'category' | 'spot-check' | 'evaluation';
+
+export interface ParsedPath {
+  kind: RepositoryFileKind;
+  /** package id, category slug, or evaluation id. */
+  id: string;
+  /** For evaluations: the package folder. */
+  packageId?: string;
+}
+
+export const PACKAGES_DIR = 'data/packages';
+export const CATEGORIES_DIR = 'data/categories';
+export const SPOT_CHECKS_DIR = 'data/spot-checks';
+export const EVALUATIONS_DIR = 'evaluations';
+
+export function parseRepositoryPath(path: string): ParsedPath | null {
+  const parts = path.split('/');
+  if (parts.length === 3 && parts[0] === 'data' && parts[2]!.endsWith('.md')) {
+    const id = parts[2]!.slice(0, -3);
+    if (parts[1] === 'packages' && isPackageId(id)) return { kind: 'package', id };
+    if (parts[1] === 'categories' && isCategorySlug(id)) return { kind: 'category', id };
+    if (parts[1] === 'spot-checks' && isEvaluationId(id)) return { kind: 'spot-check', id };
+  }
+  if (parts.length === 3 && parts[0] === EVALUATIONS_DIR && parts[2]!.endsWith('.json')) {
+    const packageId = parts[1]!;
+    const id = parts[2]!.slice(0, -5);
+    if (isPackageId(packageId) && isEvaluationId(id)) return { kind: 'evaluation', id, packageId };
+  }
+  return null;
+}
+
+export function evaluationPath(packageId: string, evaluationId: string): string {
+  return `${EVALUATIONS_DIR}/${packageId}/${evaluationId}.json`;
+}
+
+export function packagePath(packageId: string): string {
+  return `${PACKAGES_DIR}/${packageId}.md`;
+}

@@ -1,0 +1,160 @@
+/**
+ * Validation of repository files by kind, with the cross-file rules (ids unique, categories and
+ * packages known, no duplicate evaluation runs). Every problem becomes a file issue; valid files
+ * become the build's inputs. The caller reads the files; nothing here touches the disk.
+ */
+import { loginKey } from '../ids.ts';
+import type { CategoryFile, EvaluationDocument, PackageFile, SpotCheckFile } from '../types.ts';
+import type { FileIssue, Issue, Result } from './issue.ts';
+import { parseJsonDocument, parseMarkdownFile } from './parse-files.ts';
+import { type ParsedPath, parseRepositoryPath, type RepositoryFileKind } from './repository-paths.ts';
+import { validateCategoryFile } from './validate-category.ts';
+import { validateEvaluation } from './validate-evaluation.ts';
+import { validatePackageFile } from './validate-package.ts';
+import { validateSpotCheckFile } from './validate-spot-check.ts';
+
+export interface RawFile {
+  path: string;
+  text: string;
+}
+
+export interface Validated<T> {
+  values: T[];
+  issues: FileIssue[];
+}
+
+function atPath(path: string, issues: readonly Issue[]): FileIssue[] {
+  return issues.map((found) => ({ path, ...found }));
+}
+
+function locate(file: RawFile, kind: RepositoryFileKind, issues: FileIssue[]): ParsedPath | null {
+  const parsed = parseRepositoryPath(file.path);
+  if (parsed?.kind === kind) return parsed;
+  issues.push({
+    path: file.path,
+    pointer: '',
+    message: 'is not where a repository file can be',
+    hint: 'use data/packages/<id>.md, data/categories/<slug>.md, data/spot-checks/<evaluation-id>.md or evaluations/<package-id>/<evaluation-id>.json with lowercase ids',
+  });
+  return null;
+}
+
+/** Parses and validates each markdown file of one kind. */
+function validateMarkdown<T>(
+  files: readonly RawFile[],
+  kind: RepositoryFileKind,
+  check: (frontmatter: unknown, body: string, location: ParsedPath) => Result<T>,
+): Validated<T> {
+  const values: T[] = [];
+  const issues: FileIssue[] = [];
+  for (const file of files) {
+    const location = locate(file, kind, issues);
+    if (!location) continue;
+    const parsed = parseMarkdownFile(file.text);
+    const result = parsed.ok ? check(parsed.value.frontmatter, parsed.value.body, location) : parsed;
+    if (result.ok) values.push(result.value);
+    else issues.push(...atPath(file.path, result.issues));
+  }
+  return { values, issues };
+}
+
+export function validateCategories(files: readonly RawFile[]): Validated<CategoryFile> {
+  return validateMarkdown(files, 'category', (frontmatter, body, location) =>
+    validateCategoryFile(frontmatter, body, location.id),
+  );
+}
+
+export function validatePackages(
+  files: readonly RawFile[],
+  categories: ReadonlySet<string>,
+): Validated<PackageFile> {
+  return validateMarkdown(files, 'package', (frontmatter, body, location) =>
+    validatePackageFile(frontmatter, body, { fileId: location.id, categories }),
+  );
+}
+
+export function validateSpotChecks(
+  files: readonly RawFile[],
+  evaluations: ReadonlyMap<string, string>,
+): Validated<SpotCheckFile> {
+  return validateMarkdown(files, 'spot-check', (frontmatter, body, location) =>
+    validateSpotCheckFile(frontmatter, body, { fileId: location.id, evaluations }),
+  );
+}
+
+export interface EvaluationFilesContext {
+  packages: ReadonlyMap<string, PackageFile>;
+  /** Files that are new submissions get the admission rules on top of integrity. */
+  isSubmission?: (path: string) => boolean;
+  /** Epoch milliseconds, for admission. */
+  now?: number;
+  /** Evaluations already accepted, for the duplicate rules. */
+  existing?: Iterable<EvaluationDocument>;
+}
+
+/** Same contributor, package, version and configuration: the same run submitted twice. */
+export function runKey(doc: EvaluationDocument): string {
+  return [
+    loginKey(doc.contributor.login),
+    doc.package.id,
+    doc.package.version,
+    doc.evaluator.config_sha256,
+  ].join('\u0000');
+}
+
+export function validateEvaluations(
+  files: Iterable<RawFile>,
+  context: EvaluationFilesContext,
+): Validated<EvaluationDocument> {
+  const values: EvaluationDocument[] = [];
+  const issues: FileIssue[] = [];
+  const ids = new Map<string, string>();
+  const runs = new Map<string, string>();
+  for (const doc of context.existing ?? []) {
+    ids.set(doc.evaluation_id, 'an accepted evaluation');
+    runs.set(runKey(doc), doc.evaluation_id);
+  }
+  for (const file of files) {
+    const location = locate(file, 'evaluation', issues);
+    if (!location) continue;
+    const parsed = parseJsonDocument(file.text);
+    const mode = context.isSubmission?.(file.path) ? 'admission' : 'integrity';
+    const result = parsed.ok
+      ? validateEvaluation(parsed.value, {
+          packages: context.packages,
+          mode,
+          now: context.now,
+          location: { packageId: location.packageId!, evaluationId: location.id },
+        })
+      : parsed;
+    if (!result.ok) {
+      issues.push(...atPath(file.path, result.issues));
+      continue;
+    }
+    const doc = result.value;
+    const previous = ids.get(doc.evaluation_id);
+    if (previous !== undefined) {
+      issues.push({
+        path: file.path,
+        pointer: '/evaluation_id',
+        message: `is also used by ${previous}`,
+        hint: 'give every evaluation a fresh UUID',
+      });
+      continue;
+    }
+    ids.set(doc.evaluation_id, file.path);
+    const duplicateOf = runs.get(runKey(doc));
+    if (mode === 'admission' && duplicateOf !== undefined) {
+      issues.push({
+        path: file.path,
+        pointer: '',
+        message: `repeats evaluation ${duplicateOf}: same contributor, package, version and configuration`,
+        hint: 'a run is counted once; evaluate a new version or with a different configuration',
+      });
+      continue;
+    }
+    runs.set(runKey(doc), doc.evaluation_id);
+    values.push(doc);
+  }
+  return { values, issues };
+}
