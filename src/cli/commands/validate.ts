@@ -1,0 +1,99 @@
+/**
+ * `afscore validate [files…]`: every data file, or only the given ones (a pull request's changes,
+ * which are held to the admission rules for new evaluations). Prints `path: /pointer: message (hint)`.
+ */
+import { existsSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type FileIssue, formatFileIssue } from '../../core/validation/issue.ts';
+import { parseRepositoryPath } from '../../core/validation/repository-paths.ts';
+import {
+  validateCategories,
+  validateEvaluations,
+  validatePackages,
+  validateSpotChecks,
+} from '../../core/validation/validate-repository.ts';
+import { loadRepository } from '../../data/load-repository.ts';
+import { listRepository, readRawFile, readRawFiles } from '../../data/repository-files.ts';
+import { type CliIo, EXIT } from '../io.ts';
+
+export const validateUsage = `Usage: afscore validate [files…] [--root DIR]
+
+Validates data/packages, data/categories, data/spot-checks and evaluations. With files, validates
+only those (new evaluations must also meet the admission rules: latest version, no duplicate run).`;
+
+function toRepositoryPath(root: string, cwd: string, file: string): string {
+  const absolute = isAbsolute(file) ? file : resolve(cwd, file);
+  return relative(root, absolute).split(sep).join('/');
+}
+
+function validateSelected(root: string, paths: readonly string[], now: number): FileIssue[] {
+  const listing = listRepository(root);
+  const categories = validateCategories([...readRawFiles(root, listing.categories)]);
+  const slugs = new Set(categories.values.map((category) => category.slug));
+  const packages = validatePackages([...readRawFiles(root, listing.packages)], slugs);
+  const packageMap = new Map(packages.values.map((pkg) => [pkg.id, pkg]));
+  const selected = new Set(paths);
+  const issues: FileIssue[] = [];
+  for (const path of paths) {
+    const parsed = parseRepositoryPath(path);
+    if (!existsSync(resolve(root, path))) {
+      const hint =
+        parsed?.kind === 'evaluation' ? 'evaluations are append-only; restore the file' : 'check the path';
+      issues.push({ path, pointer: '', message: 'does not exist', hint });
+      continue;
+    }
+    const file = readRawFile(root, path);
+    if (parsed?.kind === 'category') issues.push(...validateCategories([file]).issues);
+    else if (parsed?.kind === 'package') issues.push(...validatePackages([file], slugs).issues);
+    else if (parsed?.kind === 'spot-check') {
+      const evaluations = new Map(
+        listing.evaluations.flatMap((evaluationPath) => {
+          const location = parseRepositoryPath(evaluationPath);
+          return location?.kind === 'evaluation' ? [[location.id, location.packageId!] as const] : [];
+        }),
+      );
+      issues.push(...validateSpotChecks([file], evaluations).issues);
+    } else {
+      const siblings = listing.evaluations.filter(
+        (other) => !selected.has(other) && parseRepositoryPath(other)?.packageId === parsed?.packageId,
+      );
+      const existing = validateEvaluations(readRawFiles(root, siblings), { packages: packageMap }).values;
+      issues.push(
+        ...validateEvaluations([file], { packages: packageMap, isSubmission: () => true, now, existing })
+          .issues,
+      );
+    }
+  }
+  return issues;
+}
+
+export function runValidate(args: readonly string[], io: CliIo): number {
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    allowPositionals: true,
+    options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    io.out(validateUsage);
+    return EXIT.ok;
+  }
+  const root = resolve(io.cwd, values.root ?? '.');
+  if (positionals.length > 0) {
+    const paths = positionals.map((file) => toRepositoryPath(root, io.cwd, file));
+    const issues = validateSelected(root, paths, io.now());
+    for (const found of issues) io.err(formatFileIssue(found));
+    io.out(issues.length === 0 ? `✓ ${paths.length} file(s) valid` : `✗ ${issues.length} problem(s)`);
+    return issues.length === 0 ? EXIT.ok : EXIT.invalid;
+  }
+  const loaded = loadRepository(root, { withoutGit: true });
+  for (const found of loaded.issues) io.err(formatFileIssue(found));
+  const { categories, packages, evaluations, spotChecks } = loaded.counts;
+  const files = new Set(loaded.issues.map((found) => found.path)).size;
+  io.out(
+    loaded.issues.length === 0
+      ? `✓ valid: ${categories} categories, ${packages} packages, ${evaluations} evaluations, ${spotChecks} spot-checks`
+      : `✗ ${loaded.issues.length} problem(s) in ${files} file(s)`,
+  );
+  return loaded.issues.length === 0 ? EXIT.ok : EXIT.invalid;
+}

@@ -1,0 +1,46 @@
+/** The `afscore` command: one word per task, each in its own module. */
+import { runBuild } from './commands/build.ts';
+import { runValidate } from './commands/validate.ts';
+import { type CliIo, EXIT } from './io.ts';
+
+type Command = (args: readonly string[], io: CliIo) => number | Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; summary: string }> = {
+  validate: { run: runValidate, summary: 'check package, category, spot-check and evaluation files' },
+  build: { run: runBuild, summary: 'validate, then write the generated catalogue the server and site read' },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
+  return [
+    'Usage: afscore <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run afscore <command> --help for its options.',
+  ].join('\n');
+}
+
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
+    io.out(usage());
+    return name === undefined ? EXIT.usage : EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`afscore: unknown command "${name}"\n\n${usage()}`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (error) {
+    // parseArgs throws on unknown or malformed options: that is a usage error, not a crash.
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.err(`afscore ${name}: ${error.message}`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

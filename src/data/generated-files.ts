@@ -1,0 +1,24 @@
+/** What the build writes: the catalogue the server and site read, and the published JSON Schemas. */
+import type { Catalogue } from '../core/catalogue/catalogue-types.ts';
+import { categorySchema } from '../core/schemas/category-schema.ts';
+import { evaluationSchema } from '../core/schemas/evaluation-schema.ts';
+import { packageSchema } from '../core/schemas/package-schema.ts';
+import { spotCheckSchema } from '../core/schemas/spot-check-schema.ts';
+import type { GeneratedFile } from './write-generated.ts';
+
+export const CATALOGUE_FILE = 'catalogue.json';
+
+function json(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+export function generatedFiles(catalogue: Catalogue): GeneratedFile[] {
+  return [
+    // Compact: it is read by machines, and at 10,000 packages indentation would add a third to its size.
+    { path: CATALOGUE_FILE, content: JSON.stringify(catalogue) },
+    { path: 'schemas/evaluation-2.0.json', content: json(evaluationSchema) },
+    { path: 'schemas/package.json', content: json(packageSchema) },
+    { path: 'schemas/category.json', content: json(categorySchema) },
+    { path: 'schemas/spot-check.json', content: json(spotCheckSchema) },
+  ];
+}

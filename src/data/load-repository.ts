@@ -1,0 +1,61 @@
+/**
+ * Reads a repository checkout and validates it into build inputs. Categories first (packages name
+ * them), then packages (evaluations name them), then evaluations, then spot-checks (they name
+ * evaluations).
+ */
+import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
+import { latestDataTime } from '../core/catalogue/default-as-of.ts';
+import type { FileIssue } from '../core/validation/issue.ts';
+import {
+  validateCategories,
+  validateEvaluations,
+  validatePackages,
+  validateSpotChecks,
+} from '../core/validation/validate-repository.ts';
+import { readGitTimes } from './git-times.ts';
+import { listRepository, readRawFiles } from './repository-files.ts';
+
+export interface LoadedRepository {
+  input: CatalogueInput;
+  issues: FileIssue[];
+  counts: { categories: number; packages: number; evaluations: number; spotChecks: number };
+}
+
+export interface LoadOptions {
+  /** RFC 3339; defaults to the HEAD commit time, or the newest date in the data outside git. */
+  asOf?: string;
+  /** Skip git history (times fall back to the files' own dates). */
+  withoutGit?: boolean;
+}
+
+export function loadRepository(root: string, options: LoadOptions = {}): LoadedRepository {
+  const listing = listRepository(root);
+  const categories = validateCategories([...readRawFiles(root, listing.categories)]);
+  const categorySlugs = new Set(categories.values.map((category) => category.slug));
+  const packages = validatePackages([...readRawFiles(root, listing.packages)], categorySlugs);
+  const packageMap = new Map(packages.values.map((pkg) => [pkg.id, pkg]));
+  const evaluations = validateEvaluations(readRawFiles(root, listing.evaluations), { packages: packageMap });
+  const evaluationPackages = new Map(evaluations.values.map((doc) => [doc.evaluation_id, doc.package.id]));
+  const spotChecks = validateSpotChecks([...readRawFiles(root, listing.spotChecks)], evaluationPackages);
+  const times = options.withoutGit
+    ? { evaluationPublishedAt: new Map(), packageModifiedAt: new Map(), headTime: null }
+    : readGitTimes(root);
+  const asOf = options.asOf ?? times.headTime ?? latestDataTime(packages.values, evaluations.values);
+  return {
+    input: {
+      packages: packages.values,
+      categories: categories.values,
+      evaluations: evaluations.values,
+      spotChecks: spotChecks.values,
+      times,
+      asOf,
+    },
+    issues: [...categories.issues, ...packages.issues, ...evaluations.issues, ...spotChecks.issues],
+    counts: {
+      categories: listing.categories.length,
+      packages: listing.packages.length,
+      evaluations: listing.evaluations.length,
+      spotChecks: listing.spotChecks.length,
+    },
+  };
+}
