@@ -1,7 +1,7 @@
 /**
  * The centre of several evaluators' scores, robust to one bad evaluator:
  * one sample is itself; two are a weighted mean; three or more are a weighted median in which no
- * single evaluator may hold half the weight, so one outlier can never pull the result past the others.
+ * evaluator outweighs the others together, so one outlier can never pull the result past the others.
  */
 
 export interface Sample {
@@ -9,18 +9,35 @@ export interface Sample {
   weight: number;
 }
 
-/** The largest share of the total weight one evaluator may hold once there are three or more. */
+/** No evaluator may weigh more than this fraction of all the others together. */
 const MAX_SHARE_OF_REST = 0.9;
 const HALF_EPSILON = 1e-9;
 
+/**
+ * The largest common cap c such that, with every weight w replaced by min(w, c), the heaviest
+ * evaluator weighs at most MAX_SHARE_OF_REST of the rest. Found interval by interval between the
+ * sorted weights: with n weights at the cap and S the sum below it, the rule reads
+ * c·(1 − r·(n − 1)) ≤ r·S.
+ */
+function weightCap(weights: readonly number[]): number {
+  const sorted = [...weights].sort((a, b) => a - b);
+  const k = sorted.length;
+  let below = sorted.reduce((sum, weight) => sum + weight, 0);
+  for (let index = k - 1; index >= 0; index--) {
+    below -= sorted[index]!;
+    const atCap = k - index;
+    const slope = 1 - MAX_SHARE_OF_REST * (atCap - 1);
+    const limit = slope <= 0 ? Number.POSITIVE_INFINITY : (MAX_SHARE_OF_REST * below) / slope;
+    const floor = index > 0 ? sorted[index - 1]! : 0;
+    if (limit >= floor) return Math.min(limit, sorted[index]!);
+  }
+  return sorted[k - 1]!;
+}
+
+/** Winsorises the weights so that one evaluator never outweighs the others together. */
 function capWeights(samples: readonly Sample[]): Sample[] {
-  const total = samples.reduce((sum, sample) => sum + sample.weight, 0);
-  return samples.map((sample) => {
-    const rest = total - sample.weight;
-    return sample.weight > rest * MAX_SHARE_OF_REST
-      ? { ...sample, weight: rest * MAX_SHARE_OF_REST }
-      : sample;
-  });
+  const cap = weightCap(samples.map((sample) => sample.weight));
+  return samples.map((sample) => (sample.weight > cap ? { ...sample, weight: cap } : sample));
 }
 
 function weightedMedian(samples: readonly Sample[]): number {
