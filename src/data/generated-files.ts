@@ -1,5 +1,8 @@
 /** What the build writes: the catalogue the server and site read, and the published JSON Schemas. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Catalogue } from '../core/catalogue/catalogue-types.ts';
+import { renderGuide } from '../core/rubric/guide-tables.ts';
 import { categorySchema } from '../core/schemas/category-schema.ts';
 import { evaluationSchema } from '../core/schemas/evaluation-schema.ts';
 import { packageSchema } from '../core/schemas/package-schema.ts';
@@ -7,6 +10,14 @@ import { spotCheckSchema } from '../core/schemas/spot-check-schema.ts';
 import type { GeneratedFile } from './write-generated.ts';
 
 export const CATALOGUE_FILE = 'catalogue.json';
+export const GUIDE_FILE = 'evaluation-guide.md';
+
+const GUIDE_TEMPLATE = join(import.meta.dirname, '..', 'docs', 'evaluation-guide.md');
+
+/** The guide with its rubric tables filled in from the rubric data. */
+export function renderedGuide(): string {
+  return renderGuide(readFileSync(GUIDE_TEMPLATE, 'utf8'));
+}
 
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
@@ -16,6 +27,7 @@ export function generatedFiles(catalogue: Catalogue): GeneratedFile[] {
   return [
     // Compact: it is read by machines, and at 10,000 packages indentation would add a third to its size.
     { path: CATALOGUE_FILE, content: JSON.stringify(catalogue) },
+    { path: GUIDE_FILE, content: renderedGuide() },
     { path: 'schemas/evaluation-2.0.json', content: json(evaluationSchema) },
     { path: 'schemas/package.json', content: json(packageSchema) },
     { path: 'schemas/category.json', content: json(categorySchema) },

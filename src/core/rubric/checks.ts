@@ -45,7 +45,7 @@ const mcpServerChecks: Entry[] = [
     fromSnapshot: true,
     title: 'No injection markup in descriptions',
     passes:
-      'Descriptions hold no instruction markup (<IMPORTANT>, <system>, <instructions>, <secret>) and no override phrases ("ignore previous instructions", "do not tell the user", "before using this tool, read …").',
+      'Descriptions hold no instruction markup (`<IMPORTANT>`, `<system>`, `<instructions>`, `<secret>`) and no override phrases ("ignore previous instructions", "do not tell the user", "before using this tool, read …").',
     remediation:
       'Describe what the tool does; never address the model with instructions aimed past the user.',
   },
@@ -68,7 +68,7 @@ const mcpServerChecks: Entry[] = [
     fromSnapshot: true,
     title: 'No references to sensitive paths',
     passes:
-      'Descriptions do not mention credential stores or secrets files (~/.ssh, id_rsa, .env, ~/.aws, mcp.json, keychains) unless the tool exists to manage them.',
+      'Descriptions do not mention credential stores or secrets files (`~/.ssh`, `id_rsa`, `.env`, `~/.aws`, `mcp.json`, keychains) unless the tool exists to manage them.',
     remediation: 'Do not point the model at secrets; if the tool must touch them, say so in its purpose.',
   },
   {
@@ -628,7 +628,7 @@ const skillChecks: Entry[] = [
     fromSnapshot: true,
     title: 'Usable description',
     passes:
-      'description is 1–1024 characters, has no < or >, is not written in first or second person, and says when to use the skill. Partial: no "when" clause.',
+      'description is 1–1024 characters, has no `<` or `>`, is not written in first or second person, and says when to use the skill. Partial: no "when" clause.',
     remediation: 'Write "Does X. Use when Y." in the third person.',
   },
   {
