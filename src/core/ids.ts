@@ -15,8 +15,11 @@ const categorySlugRe = new RegExp(CATEGORY_SLUG_PATTERN);
 const loginRe = new RegExp(LOGIN_PATTERN);
 const evaluationIdRe = new RegExp(EVALUATION_ID_PATTERN);
 
+/** Ids that are path words of the API (`/v1/packages/updated-since`), so no package may take them. */
+export const RESERVED_PACKAGE_IDS: readonly string[] = ['updated-since'];
+
 export function isPackageId(value: string): boolean {
-  return packageIdRe.test(value) && !value.includes('..');
+  return packageIdRe.test(value) && !value.includes('..') && !RESERVED_PACKAGE_IDS.includes(value);
 }
 
 export function isCategorySlug(value: string): boolean {

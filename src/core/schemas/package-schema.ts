@@ -1,5 +1,5 @@
 /** JSON Schema (2020-12) of the frontmatter of `data/packages/<id>.md`. */
-import { CATEGORY_SLUG_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN } from '../ids.ts';
+import { CATEGORY_SLUG_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN, RESERVED_PACKAGE_IDS } from '../ids.ts';
 import { PACKAGE_KINDS } from '../types.ts';
 
 const httpsUrl = { type: 'string', format: 'uri', pattern: '^https://', maxLength: 500 };
@@ -23,7 +23,12 @@ export const packageSchema = {
     'added',
   ],
   properties: {
-    id: { type: 'string', pattern: PACKAGE_ID_PATTERN, description: 'Equals the file name without .md.' },
+    id: {
+      type: 'string',
+      pattern: PACKAGE_ID_PATTERN,
+      not: { enum: RESERVED_PACKAGE_IDS },
+      description: 'Equals the file name without .md.',
+    },
     name: { type: 'string', minLength: 1, maxLength: 100 },
     kind: { enum: PACKAGE_KINDS },
     category: { type: 'string', pattern: CATEGORY_SLUG_PATTERN },

@@ -1,0 +1,11 @@
+// @ts-check
+import node from '@astrojs/node';
+import { defineConfig } from 'astro/config';
+
+// Pages are static where they can be; the front server (src/server) owns /v1, /mcp, /badge and the
+// documents, and hands every other request to this adapter's handler.
+export default defineConfig({
+  site: process.env.AFSCORE_PUBLIC_URL || 'http://localhost:4321',
+  adapter: node({ mode: 'standalone' }),
+  session: false,
+});

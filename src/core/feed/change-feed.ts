@@ -1,0 +1,61 @@
+/** `updated-since`: packages changed after a time, oldest change first, removals as tombstones. */
+import type { ChangeKind, PackageSummary, Tombstone } from '../catalogue/catalogue-types.ts';
+import { summaryOf } from '../catalogue/package-record.ts';
+import { type Page, pageOf } from '../query/list-packages.ts';
+import { type Paging, readPaging } from '../query/list-query.ts';
+import type { PackageIndex } from '../query/package-index.ts';
+import { ParameterReader, type ParseResult, type QueryParams } from '../query/query-params.ts';
+import { parseTimestamp } from '../time/rfc3339.ts';
+
+export interface FeedQuery extends Paging {
+  sinceMs: number;
+  since: string;
+}
+
+export type FeedItem =
+  | (PackageSummary & { change: Exclude<ChangeKind, 'removed'> })
+  | (Tombstone & { change: 'removed' });
+
+export interface FeedPage extends Page<FeedItem> {
+  since: string;
+}
+
+export function parseFeedQuery(params: QueryParams): ParseResult<FeedQuery> {
+  const reader = new ParameterReader(params, ['timestamp', 'page', 'per_page']);
+  const paging = readPaging(reader);
+  const raw = reader.text('timestamp');
+  if (raw === undefined) {
+    if (!reader.issues.some((found) => found.parameter === 'timestamp')) {
+      reader.issues.push({
+        parameter: 'timestamp',
+        message: 'is required',
+        hint: 'give an RFC 3339 time such as 2026-11-01T00:00:00Z',
+      });
+    }
+    return reader.result({ ...paging, sinceMs: 0, since: '' });
+  }
+  const parsed = parseTimestamp(raw);
+  if (!parsed.ok) {
+    reader.issues.push({
+      parameter: 'timestamp',
+      message: parsed.issues[0]!.message,
+      hint: parsed.issues[0]!.hint,
+    });
+    return reader.result({ ...paging, sinceMs: 0, since: '' });
+  }
+  return reader.result({ ...paging, sinceMs: parsed.value.ms, since: parsed.value.iso });
+}
+
+export function changesSince(index: PackageIndex, query: FeedQuery): FeedPage {
+  const items: FeedItem[] = [];
+  for (const change of index.catalogue.changes) {
+    if (Date.parse(change.updated_at) <= query.sinceMs) continue;
+    const record = index.byId.get(change.id);
+    if (record && change.change !== 'removed') items.push({ ...summaryOf(record), change: change.change });
+    else {
+      const tombstone = index.removed.get(change.id);
+      if (tombstone) items.push({ ...tombstone, change: 'removed' });
+    }
+  }
+  return { since: query.since, ...pageOf(items, query) };
+}

@@ -1,0 +1,80 @@
+/**
+ * Immutable indexes over the catalogue, built once per data version: records by id, every sort
+ * order precomputed for all packages and per category, and lowercase search keys. A list query
+ * then only walks one precomputed order and filters.
+ */
+import type { Catalogue, CategoryRecord, PackageRecord, Tombstone } from '../catalogue/catalogue-types.ts';
+import { compareStrings } from '../order.ts';
+import { SORT_KEYS, type SortKey } from './list-query.ts';
+
+export interface PackageIndex {
+  catalogue: Catalogue;
+  byId: ReadonlyMap<string, PackageRecord>;
+  removed: ReadonlyMap<string, Tombstone>;
+  categories: ReadonlyMap<string, CategoryRecord>;
+  /** sort key → records in that order; `all` and per category slug. */
+  orders: ReadonlyMap<string, Readonly<Record<SortKey, readonly PackageRecord[]>>>;
+  searchKeys: ReadonlyMap<string, { id: string; name: string; words: readonly string[] }>;
+}
+
+export const ALL = '\u0000all';
+
+type ScoreKey = 'af_score' | 'security_score' | 'reliability_score';
+
+/** Highest first; packages without that score last; ties by id. */
+function byScore(key: ScoreKey) {
+  return (a: PackageRecord, b: PackageRecord): number => {
+    const left = a[key];
+    const right = b[key];
+    if (left === right) return compareStrings(a.id, b.id);
+    if (left === null) return 1;
+    if (right === null) return -1;
+    return right - left;
+  };
+}
+
+const COMPARATORS: Record<SortKey, (a: PackageRecord, b: PackageRecord) => number> = {
+  af_score: byScore('af_score'),
+  security_score: byScore('security_score'),
+  reliability_score: byScore('reliability_score'),
+  name: (a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.id, b.id),
+  updated_at: (a, b) => compareStrings(b.updated_at, a.updated_at) || compareStrings(a.id, b.id),
+};
+
+export function sortRecords(records: readonly PackageRecord[], key: SortKey): PackageRecord[] {
+  return [...records].sort(COMPARATORS[key]);
+}
+
+function ordersFor(records: readonly PackageRecord[]): Record<SortKey, readonly PackageRecord[]> {
+  return Object.fromEntries(SORT_KEYS.map((key) => [key, sortRecords(records, key)])) as Record<
+    SortKey,
+    PackageRecord[]
+  >;
+}
+
+export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
+  const members = new Map<string, PackageRecord[]>();
+  for (const record of catalogue.packages) {
+    const list = members.get(record.category);
+    if (list) list.push(record);
+    else members.set(record.category, [record]);
+  }
+  const orders = new Map<string, Record<SortKey, readonly PackageRecord[]>>([
+    [ALL, ordersFor(catalogue.packages)],
+  ]);
+  for (const category of catalogue.categories)
+    orders.set(category.slug, ordersFor(members.get(category.slug) ?? []));
+  return {
+    catalogue,
+    byId: new Map(catalogue.packages.map((record) => [record.id, record])),
+    removed: new Map(catalogue.removed.map((tombstone) => [tombstone.id, tombstone])),
+    categories: new Map(catalogue.categories.map((category) => [category.slug, category])),
+    orders,
+    searchKeys: new Map(
+      catalogue.packages.map((record) => {
+        const name = record.name.toLowerCase();
+        return [record.id, { id: record.id, name, words: name.split(/[^a-z0-9]+/).filter(Boolean) }];
+      }),
+    ),
+  };
+}

@@ -1,0 +1,334 @@
+/**
+ * JSON Schemas of every response body, for the OpenAPI document. They are strict
+ * (`additionalProperties: false`), and the end-to-end tests validate every response against them,
+ * so a field added in code but not here fails the build rather than surprising a client.
+ */
+import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
+import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
+
+const nullableNumber = { type: ['number', 'null'] };
+const nullableString = { type: ['string', 'null'] };
+const dateTime = { type: 'string', format: 'date-time' };
+const score = { type: ['number', 'null'], minimum: 0, maximum: 100 };
+const kind = { enum: ['mcp-server', 'skill'] };
+const grade = { enum: ['A', 'B', 'C', 'D', 'F', null] };
+const status = { enum: ['Not yet evaluated', 'Evaluated', 'Needs re-evaluation'] };
+const confidence = { enum: ['single', 'corroborated', 'consensus', 'disputed', 'self-reported', null] };
+const flags = {
+  type: 'array',
+  items: {
+    enum: [
+      'critical-security-finding',
+      'does-not-start',
+      'evaluators-disagree',
+      'reproducibility-mismatch',
+      'self-evaluated',
+      'undisclosed-self-evaluation',
+      'spot-check-diverged',
+    ],
+  },
+};
+
+function object(properties: Record<string, unknown>, optional: readonly string[] = []) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: Object.keys(properties).filter((name) => !optional.includes(name)),
+    properties,
+  };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+function page(item: unknown, extra: Record<string, unknown> = {}) {
+  return object({
+    ...extra,
+    items: { type: 'array', items: item },
+    page: { type: 'integer', minimum: 1 },
+    per_page: { type: 'integer', minimum: 0 },
+    total: { type: 'integer', minimum: 0 },
+    total_pages: { type: 'integer', minimum: 0 },
+  });
+}
+
+const summaryProperties = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  kind,
+  category: { type: 'string' },
+  description: { type: 'string' },
+  version: nullableString,
+  af_score: score,
+  security_score: score,
+  reliability_score: score,
+  grade,
+  evaluation_status: status,
+  confidence,
+  flags,
+  updated_at: dateTime,
+};
+
+const dimensionScores = object(
+  Object.fromEntries(DIMENSIONS.map((d) => [d, object({ score, weight: { type: 'number' } })])),
+);
+
+const checkView = object({
+  id: { type: 'string' },
+  title: { type: 'string' },
+  dimension: { enum: DIMENSIONS },
+  severity: { enum: ['critical', 'high', 'medium', 'low'] },
+  method: { enum: ['deterministic', 'llm'] },
+  status: { enum: ['pass', 'partial', 'fail', 'not_applicable', 'not_run', 'error'] },
+  value: nullableNumber,
+  message: nullableString,
+  evidence: {
+    type: 'array',
+    items: object(
+      {
+        location: { type: 'string' },
+        excerpt: { type: 'string' },
+        value: { type: ['number', 'string', 'boolean'] },
+      },
+      ['excerpt', 'value'],
+    ),
+  },
+  remediation: { type: 'string' },
+});
+
+const evaluationEntry = object({
+  evaluation_id: { type: 'string' },
+  contributor: { type: 'string' },
+  tier: { enum: ['newcomer', 'contributor', 'trusted'] },
+  version: { type: 'string' },
+  finished_at: dateTime,
+  published_at: dateTime,
+  status: { enum: ['scored', 'partial', 'unrunnable'] },
+  af_score: score,
+  security_score: score,
+  reliability_score: score,
+  self_evaluation: { enum: ['none', 'disclosed', 'undisclosed'] },
+  spot_check: { enum: ['confirmed', 'diverged', null] },
+  counted: { type: 'boolean' },
+  weight: { type: 'number' },
+  excluded_because: {
+    enum: [
+      'coverage-too-low',
+      'spot-check-diverged',
+      'older-version',
+      'superseded',
+      'undisclosed-self-evaluation-diverges',
+      null,
+    ],
+  },
+  evaluator: object({
+    kind: { enum: ['cli', 'agent'] },
+    name: { type: 'string' },
+    version: { type: 'string' },
+  }),
+  model: nullableString,
+});
+
+const distribution = object(
+  {
+    npm: { type: 'string' },
+    pypi: { type: 'string' },
+    oci: { type: 'string' },
+    remote: { type: 'string' },
+    skill: { type: 'string' },
+  },
+  ['npm', 'pypi', 'oci', 'remote', 'skill'],
+);
+
+const tombstone = object({
+  id: { type: 'string' },
+  name: { type: 'string' },
+  removed: { const: true },
+  removed_on: { type: 'string', format: 'date' },
+  reason: { type: 'string' },
+  updated_at: dateTime,
+});
+
+export const RESPONSE_SCHEMAS = {
+  PackageSummary: object(summaryProperties),
+  Package: object({
+    ...summaryProperties,
+    long_description: { type: 'string' },
+    repository: { type: 'string' },
+    homepage: nullableString,
+    distribution,
+    license: nullableString,
+    maintainers: { type: 'array', items: { type: 'string' } },
+    added: { type: 'string', format: 'date' },
+    dimensions: dimensionScores,
+    state_reasons: { type: 'array', items: object({ code: { type: 'string' }, text: { type: 'string' } }) },
+    cross_validated: { type: 'boolean' },
+    independent_evaluators: { type: 'integer' },
+    spread: nullableNumber,
+    evaluated_version: nullableString,
+    last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
+    representative_evaluation_id: nullableString,
+    checks: { type: 'array', items: checkView },
+    evaluations: { type: 'array', items: evaluationEntry },
+  }),
+  PackagePage: page(ref('PackageSummary')),
+  AgentGuide: object({
+    id: { type: 'string' },
+    name: { type: 'string' },
+    kind,
+    version: nullableString,
+    summary: { type: 'string' },
+    notice: { type: 'string' },
+    recommendation: { enum: ['use', 'use-with-care', 'avoid', 'unknown'] },
+    reasons: { type: 'array', items: { type: 'string' } },
+    scores: object({
+      af_score: score,
+      grade,
+      security_score: score,
+      reliability_score: score,
+      evaluation_status: status,
+      confidence,
+      evaluated_version: nullableString,
+    }),
+    install: { type: 'object', additionalProperties: { type: 'string' } },
+    cautions: {
+      type: 'array',
+      items: object({
+        check: { type: 'string' },
+        severity: { enum: ['critical', 'high', 'medium', 'low'] },
+        title: { type: 'string' },
+        finding: nullableString,
+        advice: { type: 'string' },
+      }),
+    },
+    flags: { type: 'array', items: object({ flag: { type: 'string' }, meaning: { type: 'string' } }) },
+    links: object({
+      package: { type: 'string' },
+      page: { type: 'string' },
+      badge: { type: 'string' },
+      repository: { type: 'string' },
+    }),
+  }),
+  Tombstone: tombstone,
+  ChangePage: page(
+    {
+      oneOf: [
+        object({ ...summaryProperties, change: { enum: ['added', 'updated', 'evaluated'] } }),
+        object({ ...tombstone.properties, change: { const: 'removed' } }),
+      ],
+    },
+    { since: dateTime },
+  ),
+  Category: object({
+    slug: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    package_count: { type: 'integer' },
+    evaluated_count: { type: 'integer' },
+  }),
+  CategoryPage: page(ref('Category')),
+  Leaderboard: object({
+    category: { type: 'string' },
+    dimension: { type: 'string' },
+    limit: { type: 'integer' },
+    items: {
+      type: 'array',
+      items: object({
+        rank: { type: 'integer', minimum: 1 },
+        id: { type: 'string' },
+        name: { type: 'string' },
+        kind,
+        score: { type: 'number' },
+        af_score: score,
+        grade,
+        evaluation_status: status,
+        confidence,
+      }),
+    },
+  }),
+  Comparison: object({
+    ids: { type: 'array', items: { type: 'string' }, minItems: 1, maxItems: 5 },
+    dimensions: { type: 'array', items: { type: 'string' } },
+    items: {
+      type: 'array',
+      items: object({
+        id: { type: 'string' },
+        name: { type: 'string' },
+        kind,
+        category: { type: 'string' },
+        version: nullableString,
+        license: nullableString,
+        af_score: score,
+        grade,
+        security_score: score,
+        reliability_score: score,
+        dimensions: dimensionScores,
+        evaluation_status: status,
+        confidence,
+        cross_validated: { type: 'boolean' },
+        flags,
+        last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
+      }),
+    },
+  }),
+  Stats: object({
+    packages_total: { type: 'integer' },
+    packages_evaluated: { type: 'integer' },
+    packages_needing_evaluation: { type: 'integer' },
+    packages_needing_reevaluation: { type: 'integer' },
+    packages_by_kind: object({ 'mcp-server': { type: 'integer' }, skill: { type: 'integer' } }),
+    evaluations_total: { type: 'integer' },
+    contributors_total: { type: 'integer' },
+    categories_total: { type: 'integer' },
+    average_af_score: score,
+    score_distribution: {
+      type: 'array',
+      minItems: 10,
+      maxItems: 10,
+      items: object({ min: { type: 'number' }, max: { type: 'number' }, count: { type: 'integer' } }),
+    },
+    as_of: dateTime,
+    rubric_version: { type: 'string' },
+  }),
+  QueueEntry: object({
+    id: { type: 'string' },
+    name: { type: 'string' },
+    kind,
+    category: { type: 'string' },
+    evaluation_status: { enum: ['Not yet evaluated', 'Needs re-evaluation'] },
+    reason: { type: 'string' },
+    priority: { type: 'number' },
+    claimed: { type: 'boolean' },
+    claimed_until: { type: ['string', 'null'], format: 'date-time' },
+  }),
+  QueuePage: page(ref('QueueEntry')),
+  Health: object({
+    status: { const: 'ok' },
+    data_version: { type: 'string' },
+    as_of: dateTime,
+    packages: { type: 'integer' },
+  }),
+  Problem: {
+    type: 'object',
+    required: ['type', 'title', 'status', 'detail'],
+    properties: {
+      type: { type: 'string', format: 'uri' },
+      title: { type: 'string' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      detail: { type: 'string' },
+      instance: { type: 'string' },
+      errors: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['detail'],
+          properties: {
+            parameter: { type: 'string' },
+            pointer: { type: 'string' },
+            detail: { type: 'string' },
+          },
+        },
+      },
+    },
+  },
+  Evaluation: (({ $schema: _schema, $id: _id, ...schema }) => schema)(evaluationSchema),
+} as const;

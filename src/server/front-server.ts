@@ -1,0 +1,161 @@
+/**
+ * The front server: owns `/v1`, the documents and `/healthz`, and hands every other path to the
+ * Astro handler. Every response carries the rate-limit headers, including pages and static files,
+ * which the Astro handler alone would serve without them.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ServerConfig } from './config.ts';
+import { documentReply } from './documents/documents.ts';
+import { CORS_HEADERS, preflightHeaders } from './http/cors.ts';
+import { problem } from './http/problems.ts';
+import { jsonReply, problemReply, type Reply } from './http/reply.ts';
+import { parseRequestTarget, type RequestTarget } from './http/request-target.ts';
+import { send } from './http/send.ts';
+import type { LiveData } from './live/live-data.ts';
+import { clientAddress } from './rate-limit/client-address.ts';
+import { rateLimitHeaders, retryAfter } from './rate-limit/headers.ts';
+import type { Policy, PolicyName } from './rate-limit/policies.ts';
+import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
+import type { ReadContext } from './v1/context.ts';
+import { matchReadRoute } from './v1/read-routes.ts';
+
+export type PageHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface FrontServerOptions {
+  config: ServerConfig;
+  data: LiveData;
+  limits: RateLimitStore;
+  pages?: PageHandler;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+const READ_METHODS = 'GET, HEAD, OPTIONS';
+
+function policyFor(config: ServerConfig, name: PolicyName, client: string): Policy {
+  const allowed = config.allowlist.find((entry) =>
+    entry.match.check(client, client.includes(':') ? 'ipv6' : 'ipv4'),
+  );
+  return { name, limit: allowed?.limit ?? config.limits[name] };
+}
+
+function methodNotAllowed(allow: string): Reply {
+  return problemReply(problem('methodNotAllowed', `This path takes ${allow}.`), { Allow: allow });
+}
+
+function v1Reply(req: IncomingMessage, target: RequestTarget, options: FrontServerOptions): Reply {
+  const segments = target.segments.slice(1);
+  const match = matchReadRoute(segments);
+  if (!match) {
+    return problemReply(
+      problem('notFound', `No endpoint at ${target.path}; /openapi.json describes them all.`),
+    );
+  }
+  if (req.method === 'OPTIONS')
+    return { status: 204, headers: preflightHeaders(READ_METHODS), body: Buffer.alloc(0) };
+  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(READ_METHODS);
+  const context: ReadContext = { segments, params: target.params, data: options.data.version };
+  return match.route.handle(context, match.params);
+}
+
+export function createFrontServer(options: FrontServerOptions): Server {
+  const { config, limits } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const target = parseRequestTarget(req.url);
+    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
+    const started = now();
+    const isApi = target !== null && target.segments[0] === 'v1';
+    // Reads through the API spend the read budget; pages, documents and previews only show it.
+    const counts = isApi && req.method !== 'OPTIONS';
+    const policy = policyFor(config, 'read', client);
+    const decision: Decision = counts
+      ? await limits.consume(policy, client, started)
+      : await limits.peek(policy, client, started);
+    for (const [name, value] of Object.entries(rateLimitHeaders(policy.name, decision, started)))
+      res.setHeader(name, value);
+
+    if (target === null) {
+      send(
+        req,
+        res,
+        problemReply(problem('notFound', 'The request target is not a path this server can read.')),
+      );
+      return;
+    }
+    if (counts && !decision.allowed) {
+      const body = problem(
+        'quotaExceeded',
+        `${decision.limit} ${policy.name} requests per UTC day per client; the quota resets in ${retryAfter(decision, started)} s.`,
+        {
+          'violated-policies': [policy.name],
+        },
+      );
+      send(req, res, problemReply(body, { ...CORS_HEADERS, 'Retry-After': retryAfter(decision, started) }));
+      return;
+    }
+    if (isApi) {
+      const reply = v1Reply(req, target, options);
+      Object.assign(reply.headers, CORS_HEADERS);
+      send(req, res, reply);
+      return;
+    }
+    if (target.path === '/healthz') {
+      const version = options.data.version;
+      send(
+        req,
+        res,
+        jsonReply({
+          status: 'ok',
+          data_version: version.manifest.data_version,
+          as_of: version.manifest.as_of,
+          packages: version.index.byId.size,
+        }),
+      );
+      return;
+    }
+    const document = documentReply(target, options.data.version, {
+      publicUrl: config.publicUrl,
+      limits: config.limits,
+    });
+    if (document) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        send(req, res, methodNotAllowed('GET, HEAD'));
+        return;
+      }
+      Object.assign(document.headers, CORS_HEADERS);
+      send(req, res, document);
+      return;
+    }
+    if (options.pages) {
+      options.pages(req, res);
+      return;
+    }
+    send(req, res, problemReply(problem('notFound', `Nothing at ${target.path}.`)));
+  }
+
+  return createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      const instance = `urn:uuid:${randomUUID()}`;
+      log(
+        `${instance} ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      send(
+        req,
+        res,
+        problemReply(
+          problem('internal', 'The request failed on our side; quote the instance id when reporting it.', {
+            instance,
+          }),
+        ),
+      );
+    });
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Every problem type the service can answer with, and the one place that turns domain outcomes into
+ * HTTP statuses. Bodies are RFC 9457 `application/problem+json`; `type` URLs are stable identifiers
+ * that also resolve to a short description at `/problems/<slug>`.
+ */
+
+import type { ParameterIssue } from '../../core/query/query-params.ts';
+import type { Issue } from '../../core/validation/issue.ts';
+
+export const PROBLEM_BASE = 'https://afscore.dev/problems/';
+
+export interface ProblemType {
+  slug: string;
+  status: number;
+  title: string;
+  description: string;
+}
+
+export const PROBLEM_TYPES = {
+  invalidParameters: {
+    slug: 'invalid-parameters',
+    status: 400,
+    title: 'Invalid request parameters',
+    description:
+      'A query parameter is missing, unknown, repeated or out of range. `errors` names each parameter and says what to send instead.',
+  },
+  notFound: {
+    slug: 'not-found',
+    status: 404,
+    title: 'Not found',
+    description:
+      'No resource at this path. For packages and categories, `detail` names the id that is unknown.',
+  },
+  packageRemoved: {
+    slug: 'package-removed',
+    status: 410,
+    title: 'Package removed',
+    description:
+      'The package was taken out of the catalogue. `removed_on` and `reason` say when and why; the change feed carries its tombstone.',
+  },
+  methodNotAllowed: {
+    slug: 'method-not-allowed',
+    status: 405,
+    title: 'Method not allowed',
+    description: 'The path exists but not for this method. The `Allow` header lists the methods it takes.',
+  },
+  quotaExceeded: {
+    slug: 'quota-exceeded',
+    status: 429,
+    title: 'Request quota exceeded',
+    description:
+      'The daily quota of this policy is used up for your client. Wait for `Retry-After` seconds (the next UTC midnight), or ask the operator for a higher limit.',
+  },
+  unavailable: {
+    slug: 'unavailable',
+    status: 503,
+    title: 'Service unavailable',
+    description:
+      'The service cannot answer right now (for example the catalogue is being loaded). Retry after `Retry-After` seconds.',
+  },
+  internal: {
+    slug: 'internal-error',
+    status: 500,
+    title: 'Internal error',
+    description:
+      'Something failed on our side. The `instance` id identifies the failure in the operator logs.',
+  },
+} as const satisfies Record<string, ProblemType>;
+
+export type ProblemKey = keyof typeof PROBLEM_TYPES;
+
+export interface ProblemError {
+  parameter?: string;
+  pointer?: string;
+  detail: string;
+}
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: ProblemError[];
+  [extension: string]: unknown;
+}
+
+export function problem(key: ProblemKey, detail: string, extensions: Record<string, unknown> = {}): Problem {
+  const type = PROBLEM_TYPES[key];
+  return {
+    type: `${PROBLEM_BASE}${type.slug}`,
+    title: type.title,
+    status: type.status,
+    detail,
+    ...extensions,
+  };
+}
+
+function withHint(message: string, hint: string | undefined): string {
+  return hint ? `${message}; ${hint}` : message;
+}
+
+export function parameterProblem(issues: readonly ParameterIssue[]): Problem {
+  const first = issues[0]!;
+  const detail =
+    issues.length === 1
+      ? `${first.parameter} ${withHint(first.message, first.hint)}.`
+      : `${issues.length} parameters are wrong: ${issues.map((found) => found.parameter).join(', ')}.`;
+  return problem('invalidParameters', detail, {
+    errors: issues.map((found) => ({
+      parameter: found.parameter,
+      detail: withHint(found.message, found.hint),
+    })),
+  });
+}
+
+export function pointerErrors(issues: readonly Issue[]): ProblemError[] {
+  return issues.map((found) => ({ pointer: found.pointer, detail: withHint(found.message, found.hint) }));
+}

@@ -1,0 +1,41 @@
+/**
+ * Starts the real front server on a free port over a freshly built fixture catalogue, as `npm start`
+ * would, but with the test's own configuration.
+ */
+import { join } from 'node:path';
+import { main } from '../../src/cli/main.ts';
+import { readConfig } from '../../src/server/config.ts';
+import { type RunningServer, startServer } from '../../src/server/main.ts';
+import { captureIo } from './capture-io.ts';
+import { FIXTURE_AS_OF, writeFixtureRepo } from './fixture-repo.ts';
+
+export interface TestServer {
+  url: string;
+  running: RunningServer;
+  root: string;
+  generatedDir: string;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+/** Builds the fixture repository into `root/generated`. */
+export async function buildFixture(root: string): Promise<string> {
+  writeFixtureRepo(root);
+  const generatedDir = join(root, 'generated');
+  const io = captureIo(root);
+  const code = await main(['build', '--out', generatedDir, '--as-of', FIXTURE_AS_OF], io);
+  if (code !== 0) throw new Error(`fixture build failed: ${io.stderr.join('\n')}`);
+  return generatedDir;
+}
+
+export async function startTestServer(root: string, env: Record<string, string> = {}): Promise<TestServer> {
+  const generatedDir = await buildFixture(root);
+  // No dist folder under the fixture root: these servers answer pages with 404 unless a suite builds one.
+  const config = readConfig(
+    { PORT: '0', HOST: '127.0.0.1', AFSCORE_GENERATED_DIR: generatedDir, ...env },
+    env.AFSCORE_ROOT ?? root,
+  );
+  const logs: string[] = [];
+  const running = await startServer(config, (line) => logs.push(line));
+  return { url: running.url, running, root, generatedDir, logs, close: () => running.close() };
+}
