@@ -3,6 +3,7 @@
  * connect it, and what to be careful about, derived only from the published record.
  */
 import type { CheckView, PackageRecord } from '../catalogue/catalogue-types.ts';
+import { checkViews } from '../catalogue/check-views.ts';
 import { SEVERITY_WEIGHTS } from '../rubric/policy.ts';
 import {
   AVOID_BELOW,
@@ -87,7 +88,7 @@ function installHints(record: PackageRecord): Record<string, string> {
 
 /** Checks that did not pass, most severe first. */
 function cautions(record: PackageRecord): AgentGuide['cautions'] {
-  return record.checks
+  return checkViews(record.kind, record.checks)
     .filter((check) => check.status === 'fail' || check.status === 'partial')
     .sort((a, b) => SEVERITY_WEIGHTS[b.severity] - SEVERITY_WEIGHTS[a.severity])
     .map((check) => ({
@@ -95,7 +96,7 @@ function cautions(record: PackageRecord): AgentGuide['cautions'] {
       severity: check.severity,
       title: check.title,
       finding: check.message,
-      advice: check.remediation,
+      advice: check.remediation ?? '',
     }));
 }
 

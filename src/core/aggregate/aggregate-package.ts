@@ -142,6 +142,7 @@ function hasReproducibilityMismatch(kind: PackageFile['kind'], counted: readonly
     else byDigest.set(digest, [candidate]);
   }
   for (const group of byDigest.values()) {
+    if (group.length < 2) continue;
     const statuses = new Map<string, string>();
     for (const candidate of group) {
       for (const check of candidate.evaluation.doc.checks) {

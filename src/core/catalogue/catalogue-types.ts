@@ -37,6 +37,16 @@ export interface DimensionScore {
   weight: number;
 }
 
+/** A check outcome as the catalogue stores it: only what varies between packages. */
+export interface CheckOutcome {
+  id: string;
+  status: CheckStatus;
+  value?: number;
+  message?: string;
+  evidence?: Evidence[];
+}
+
+/** A check outcome joined with its rubric definition, as the API and pages show it. */
 export interface CheckView {
   id: string;
   title: string;
@@ -47,7 +57,8 @@ export interface CheckView {
   value: number | null;
   message: string | null;
   evidence: Evidence[];
-  remediation: string;
+  /** How to fix it; only for checks that did not pass. */
+  remediation: string | null;
 }
 
 export interface PackageRecord extends PackageSummary {
@@ -66,8 +77,14 @@ export interface PackageRecord extends PackageSummary {
   evaluated_version: string | null;
   last_evaluated_at: string | null;
   representative_evaluation_id: string | null;
-  checks: CheckView[];
+  /** The representative evaluation's outcomes, in catalogue order. */
+  checks: CheckOutcome[];
   evaluations: EvaluationEntry[];
+}
+
+/** The package as `/v1/packages/{id}` and its page show it: checks joined with the rubric. */
+export interface PackageDetail extends Omit<PackageRecord, 'checks'> {
+  checks: CheckView[];
 }
 
 export interface Tombstone {

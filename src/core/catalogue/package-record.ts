@@ -3,7 +3,7 @@ import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensi
 import type { PackageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import type { DimensionScore, PackageRecord, PackageSummary } from './catalogue-types.ts';
-import { checkViews } from './check-views.ts';
+import { checkOutcomes } from './check-views.ts';
 
 export function packageRecord(
   pkg: PackageFile,
@@ -48,7 +48,7 @@ export function packageRecord(
     evaluated_version: aggregate.scoredVersion,
     last_evaluated_at: aggregate.lastEvaluatedAt,
     representative_evaluation_id: aggregate.representativeId,
-    checks: checkViews(representative),
+    checks: checkOutcomes(representative),
     evaluations: aggregate.evaluations,
   };
 }

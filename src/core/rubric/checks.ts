@@ -328,7 +328,7 @@ const mcpServerChecks: Entry[] = [
   {
     id: 'INT-L1',
     dimension: 'interface',
-    severity: 'high',
+    severity: 'medium',
     method: 'llm',
     title: 'Tool definition quality (judged)',
     passes:
@@ -568,7 +568,7 @@ const skillChecks: Entry[] = [
   {
     id: 'SKL-SL1',
     dimension: 'security',
-    severity: 'high',
+    severity: 'medium',
     method: 'llm',
     title: 'No threats in instructions (judged)',
     passes:
@@ -645,7 +645,7 @@ const skillChecks: Entry[] = [
   {
     id: 'SKL-IL1',
     dimension: 'interface',
-    severity: 'medium',
+    severity: 'low',
     method: 'llm',
     title: 'Trigger quality (judged)',
     passes:
@@ -751,12 +751,15 @@ const byKind = new Map<string, readonly CheckDefinition[]>([
   ['mcp-server', CHECKS.filter((check) => check.kind === 'mcp-server')],
   ['skill', CHECKS.filter((check) => check.kind === 'skill')],
 ]);
-const byKindAndId = new Map(CHECKS.map((check) => [`${check.kind}/${check.id}`, check]));
+const byKindAndId = new Map<string, ReadonlyMap<string, CheckDefinition>>([
+  ['mcp-server', new Map(byKind.get('mcp-server')!.map((check) => [check.id, check]))],
+  ['skill', new Map(byKind.get('skill')!.map((check) => [check.id, check]))],
+]);
 
 export function checksFor(kind: CheckDefinition['kind']): readonly CheckDefinition[] {
   return byKind.get(kind) ?? [];
 }
 
 export function findCheck(kind: CheckDefinition['kind'], id: string): CheckDefinition | undefined {
-  return byKindAndId.get(`${kind}/${id}`);
+  return byKindAndId.get(kind)?.get(id);
 }

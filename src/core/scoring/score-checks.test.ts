@@ -72,8 +72,8 @@ describe('scoreChecks (golden values worked out by hand)', () => {
     // Documentation: DOC-01 5, DOC-02 2.5, DOC-03 2.5, DOC-L1 5 → 15. Without the judge: 10/15 = 0.667 < 0.8.
     const result = scoreChecks('mcp-server', deterministicPass('mcp-server'));
     expect(result.dimensions.documentation).toMatchObject({ coverage: 0.667, published: false, score: null });
-    // Interface: 40 deterministic of 50 → exactly 0.8, published.
-    expect(result.dimensions.interface).toMatchObject({ coverage: 0.8, published: true, score: 100 });
+    // Interface: 40 deterministic of 47.5 (INT-L1 medium 5, INT-L2 low 2.5 not run) → 0.842, published.
+    expect(result.dimensions.interface).toMatchObject({ coverage: 0.842, published: true, score: 100 });
     // af over the published dimensions (90 of 100 weight ≥ 75%).
     expect(result.afScore).toBe(100);
   });
@@ -128,11 +128,11 @@ describe('scoreChecks (golden values worked out by hand)', () => {
   });
 
   it('scores skills with the skill weights', () => {
-    // Skill security: SKL-S01 10, S02/S03/S04 7.5 each, S05 5, SL1 7.5 → 45; failing SKL-S03: 37.5/45 = 83.3.
-    // af = (35·83.3 + 65·100) / 100 = 94.155 → 94.2
+    // Skill security: SKL-S01 10, S02/S03/S04 7.5 each, S05 5, SL1 5 → 42.5; failing SKL-S03: 35/42.5 = 82.4.
+    // af = (35·82.4 + 65·100) / 100 = 93.84 → 93.8
     const result = scoreChecks('skill', outcomes('skill', 'pass', { 'SKL-S03': { status: 'fail' } }));
-    expect(result.dimensions.security.score).toBe(83.3);
-    expect(result.afScore).toBe(94.2);
+    expect(result.dimensions.security.score).toBe(82.4);
+    expect(result.afScore).toBe(93.8);
     expect(result.grade).toBe('A');
   });
 

@@ -1,7 +1,7 @@
 /** Rules on the `checks` array that a schema cannot express: the catalogue, statuses and values. */
 import { type CheckDefinition, checksFor, findCheck } from '../rubric/checks.ts';
 import type { CheckResult, EvaluationDocument } from '../types.ts';
-import { type Issue, issue, pointerJoin } from './issue.ts';
+import { type Issue, issue } from './issue.ts';
 
 const VALUE_EPSILON = 1e-9;
 
@@ -106,7 +106,8 @@ export function checkIssues(doc: EvaluationDocument): Issue[] {
   const issues: Issue[] = [];
   const seen = new Set<string>();
   doc.checks.forEach((check, index) => {
-    const at = pointerJoin('/checks', index);
+    // Plain concatenation: an index needs no escaping, and this runs for every check of every file.
+    const at = `/checks/${index}`;
     const definition = findCheck(doc.package.kind, check.id);
     if (!definition) {
       issues.push(

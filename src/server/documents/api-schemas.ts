@@ -92,7 +92,7 @@ const checkView = object({
       ['excerpt', 'value'],
     ),
   },
-  remediation: { type: 'string' },
+  remediation: nullableString,
 });
 
 const evaluationEntry = object({

@@ -25,7 +25,10 @@ export interface DataVersion {
   documents: Map<string, Buffer>;
 }
 
-const RESPONSE_CACHE_SIZE = 4096;
+/** Room for every package's detail and agent guide plus the busiest list queries. */
+function responseCacheSize(packages: number): number {
+  return Math.max(4096, 2 * packages + 2048);
+}
 const DOCUMENTS = [
   'evaluation-guide.md',
   'schemas/evaluation-2.0.json',
@@ -42,7 +45,7 @@ export function loadDataVersion(generatedDir: string): DataVersion {
     manifest,
     index: buildPackageIndex(catalogue),
     etag: `W/"${manifest.data_version}"`,
-    responses: new LruCache(RESPONSE_CACHE_SIZE),
+    responses: new LruCache(responseCacheSize(catalogue.packages.length)),
     documents,
   };
 }

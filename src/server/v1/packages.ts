@@ -1,6 +1,7 @@
 /** `/v1/packages`, `/v1/packages/{id}`, `/v1/packages/{id}/agent-guide`, `/v1/packages/updated-since`. */
 import { agentGuideFor } from '../../core/agent-guide/agent-guide.ts';
 import type { PackageRecord } from '../../core/catalogue/catalogue-types.ts';
+import { packageDetail } from '../../core/catalogue/check-views.ts';
 import { summaryOf } from '../../core/catalogue/package-record.ts';
 import { changesSince, parseFeedQuery } from '../../core/feed/change-feed.ts';
 import { isPackageId } from '../../core/ids.ts';
@@ -42,7 +43,7 @@ export function findPackage(context: ReadContext, id: string): PackageRecord | R
 export function packageReply(context: ReadContext, id: string): Reply {
   return cached(context, () => {
     const found = refuseParameters(context) ?? findPackage(context, id);
-    return isReply(found) ? found : jsonReply(found, context.data.etag);
+    return isReply(found) ? found : jsonReply(packageDetail(found), context.data.etag);
   });
 }
 
