@@ -14,10 +14,17 @@ let url: string;
 let output = '';
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist', 'server', 'entry.mjs')) || !existsSync(join(ROOT, 'generated', 'manifest.json'))) {
+  if (
+    !existsSync(join(ROOT, 'dist', 'server', 'entry.mjs')) ||
+    !existsSync(join(ROOT, 'generated', 'manifest.json'))
+  ) {
     throw new Error('the site is not built: run npm run build (npm test does) before this suite');
   }
-  child = spawn(process.execPath, ['scripts/start.ts'], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   url = await new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -47,7 +54,13 @@ describe('npm start', () => {
     const response = await fetch(`${url}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain(type);
-    for (const header of ['ratelimit', 'ratelimit-policy', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+    for (const header of [
+      'ratelimit',
+      'ratelimit-policy',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ]) {
       expect(response.headers.has(header), `${path} ${header}`).toBe(true);
     }
   });

@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon, { type Options } from 'autocannon';
-import { main as cli } from '../../src/cli/main.ts';
 import { processIo } from '../../src/cli/io.ts';
+import { main as cli } from '../../src/cli/main.ts';
 import { SYNTHETIC_AS_OF, writeSyntheticCatalogue } from './synthetic-catalogue.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -44,7 +44,11 @@ function random(seed: number): () => number {
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -109,29 +113,54 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const started = Date.now();
-    const summary = writeSyntheticCatalogue(join(work, 'repo'), { packages: PACKAGES, evaluationsPerPackage: 5, seed: 7 });
+    const summary = writeSyntheticCatalogue(join(work, 'repo'), {
+      packages: PACKAGES,
+      evaluationsPerPackage: 5,
+      seed: 7,
+    });
     const generated = join(work, 'generated');
-    if ((await cli(['build', '--root', join(work, 'repo'), '--out', generated, '--as-of', SYNTHETIC_AS_OF], processIo())) !== 0) process.exit(1);
-    process.stderr.write(`catalogue: ${summary.packages} packages, ${summary.evaluations} evaluations (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    if (
+      (await cli(
+        ['build', '--root', join(work, 'repo'), '--out', generated, '--as-of', SYNTHETIC_AS_OF],
+        processIo(),
+      )) !== 0
+    )
+      process.exit(1);
+    process.stderr.write(
+      `catalogue: ${summary.packages} packages, ${summary.evaluations} evaluations (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+    );
 
-    const afscore = await startProcess(['scripts/start.ts'], {
-      PORT: '4601',
-      HOST: '127.0.0.1',
-      AFSCORE_GENERATED_DIR: generated,
-      AFSCORE_ALLOWLIST: '127.0.0.1=2000000000',
-    }, /afscore serving/);
+    const afscore = await startProcess(
+      ['scripts/start.ts'],
+      {
+        PORT: '4601',
+        HOST: '127.0.0.1',
+        AFSCORE_GENERATED_DIR: generated,
+        AFSCORE_ALLOWLIST: '127.0.0.1=2000000000',
+      },
+      /afscore serving/,
+    );
     children.push(afscore);
     const afscoreUrl = 'http://127.0.0.1:4601';
-    const catalogue = JSON.parse(readFileSync(join(generated, 'catalogue.json'), 'utf8')) as { packages: { id: string }[]; categories: { slug: string }[] };
+    const catalogue = JSON.parse(readFileSync(join(generated, 'catalogue.json'), 'utf8')) as {
+      packages: { id: string }[];
+      categories: { slug: string }[];
+    };
     const rssStart = rssMb(afscore);
 
     // The static server gets the very bytes the API answers, one file per URL.
     const next = random(42);
     const ids = catalogue.packages.map((record) => record.id).sort(() => next() - 0.5);
-    const lists = listQueries(catalogue.categories.map((category) => category.slug), next);
+    const lists = listQueries(
+      catalogue.categories.map((category) => category.slug),
+      next,
+    );
     const staticDir = join(work, 'static');
     const staticPaths = { detail: [] as string[], list: [] as string[] };
-    for (const [kind, paths] of [['detail', ids.map((id) => `/v1/packages/${id}`)], ['list', lists]] as const) {
+    for (const [kind, paths] of [
+      ['detail', ids.map((id) => `/v1/packages/${id}`)],
+      ['list', lists],
+    ] as const) {
       for (const [index, path] of paths.entries()) {
         const body = Buffer.from(await (await fetch(`${afscoreUrl}${path}`)).arrayBuffer());
         const file = `/${kind}/${index}.json`;
@@ -145,7 +174,12 @@ async function main(): Promise<void> {
     const staticUrl = 'http://127.0.0.1:4602';
 
     const scenarios = [
-      { name: 'GET /v1/packages/{id}', target: 0.8, afscore: ids.map((id) => `/v1/packages/${id}`), plain: staticPaths.detail },
+      {
+        name: 'GET /v1/packages/{id}',
+        target: 0.8,
+        afscore: ids.map((id) => `/v1/packages/${id}`),
+        plain: staticPaths.detail,
+      },
       { name: 'filtered, sorted lists', target: 0.5, afscore: lists, plain: staticPaths.list },
     ];
     const results = [];
@@ -153,20 +187,53 @@ async function main(): Promise<void> {
       const baseline = await load(staticUrl, scenario.plain);
       const ours = await load(afscoreUrl, scenario.afscore);
       const ratio = ours.requestsPerSecond / baseline.requestsPerSecond;
-      results.push({ scenario: scenario.name, static: baseline, afscore: ours, ratio: Math.round(ratio * 100) / 100, target: scenario.target, pass: ratio >= scenario.target && ours.p99 < 20 && ours.errors === 0 && ours.non2xx === 0 });
+      results.push({
+        scenario: scenario.name,
+        static: baseline,
+        afscore: ours,
+        ratio: Math.round(ratio * 100) / 100,
+        target: scenario.target,
+        pass: ratio >= scenario.target && ours.p99 < 20 && ours.errors === 0 && ours.non2xx === 0,
+      });
     }
     const rssEnd = rssMb(afscore);
 
     const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
     const table = [
-      line(['scenario', 'static req/s', 'afscore req/s', 'ratio (target)', 'static p99 ms', 'afscore p99 ms', 'errors/non-2xx', 'result']),
+      line([
+        'scenario',
+        'static req/s',
+        'afscore req/s',
+        'ratio (target)',
+        'static p99 ms',
+        'afscore p99 ms',
+        'errors/non-2xx',
+        'result',
+      ]),
       line(['---', '---', '---', '---', '---', '---', '---', '---']),
       ...results.map((result) =>
-        line([result.scenario, result.static.requestsPerSecond, result.afscore.requestsPerSecond, `${result.ratio}× (≥ ${result.target}×)`, result.static.p99, result.afscore.p99, `${result.afscore.errors}/${result.afscore.non2xx}`, result.pass ? 'PASS' : 'FAIL']),
+        line([
+          result.scenario,
+          result.static.requestsPerSecond,
+          result.afscore.requestsPerSecond,
+          `${result.ratio}× (≥ ${result.target}×)`,
+          result.static.p99,
+          result.afscore.p99,
+          `${result.afscore.errors}/${result.afscore.non2xx}`,
+          result.pass ? 'PASS' : 'FAIL',
+        ]),
       ),
     ];
-    process.stdout.write(`\n${PACKAGES} packages, ${CONNECTIONS} connections, ${DURATION} s per run; afscore RSS ${rssStart} MB → ${rssEnd} MB\n\n${table.join('\n')}\n`);
-    const report = { packages: PACKAGES, connections: CONNECTIONS, duration_s: DURATION, rss_mb: { start: rssStart, end: rssEnd }, results };
+    process.stdout.write(
+      `\n${PACKAGES} packages, ${CONNECTIONS} connections, ${DURATION} s per run; afscore RSS ${rssStart} MB → ${rssEnd} MB\n\n${table.join('\n')}\n`,
+    );
+    const report = {
+      packages: PACKAGES,
+      connections: CONNECTIONS,
+      duration_s: DURATION,
+      rss_mb: { start: rssStart, end: rssEnd },
+      results,
+    };
     if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
     if (results.some((result) => !result.pass)) process.exitCode = 1;
   } finally {

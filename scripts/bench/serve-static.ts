@@ -12,7 +12,9 @@ if (!dir || !port) {
   process.exit(2);
 }
 const serve = sirv(dir, { dev: false, etag: true, gzip: false, brotli: false });
-createServer((req, res) => serve(req, res, () => {
-  res.statusCode = 404;
-  res.end();
-})).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));
+createServer((req, res) =>
+  serve(req, res, () => {
+    res.statusCode = 404;
+    res.end();
+  }),
+).listen(Number(port), '127.0.0.1', () => process.stdout.write('ready\n'));

@@ -36,11 +36,10 @@ function cell(value: string | number): string {
 }
 
 function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  const escape = cell;
   return [
     `| ${header.join(' | ')} |`,
     `| ${header.map(() => '---').join(' | ')} |`,
-    ...rows.map((row) => `| ${row.map(escape).join(' | ')} |`),
+    ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
   ].join('\n');
 }
 

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checksFor } from '../rubric/checks.ts';
-import type { CheckResult, CheckStatus, PackageKind } from '../types.ts';
+import { CHECK_STATUSES, type CheckResult, type CheckStatus, type PackageKind } from '../types.ts';
 import { scoreChecks, toScoresReport } from './score-checks.ts';
 
 /** Every check of the kind with the given status, then the overrides. */
@@ -143,6 +144,30 @@ describe('scoreChecks (golden values worked out by hand)', () => {
     });
     expect(toScoresReport(scoreChecks('mcp-server', [...checks].reverse()))).toEqual(
       toScoresReport(scoreChecks('mcp-server', checks)),
+    );
+  });
+
+  it('keeps every score within 0–100, whatever the outcomes', () => {
+    const kind = fc.constantFrom<PackageKind>('mcp-server', 'skill');
+    const outcome = fc.record({
+      status: fc.constantFrom(...CHECK_STATUSES),
+      value: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(kind, fc.array(outcome, { minLength: 60, maxLength: 60 }), (chosen, draws) => {
+        const checks = checksFor(chosen).map((check, index) => {
+          const draw = draws[index]!;
+          return draw.status === 'partial'
+            ? { id: check.id, status: draw.status, value: draw.value }
+            : { id: check.id, status: draw.status };
+        });
+        const result = scoreChecks(chosen, checks);
+        const scores = [
+          result.afScore,
+          ...Object.values(result.dimensions).map((dimension) => dimension.score),
+        ];
+        return scores.every((score) => score === null || (score >= 0 && score <= 100));
+      }),
     );
   });
 });
