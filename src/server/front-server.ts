@@ -17,6 +17,7 @@ import { clientAddress } from './rate-limit/client-address.ts';
 import { rateLimitHeaders, retryAfter } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
 import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
+import type { ServerModule } from './server-module.ts';
 import type { ReadContext } from './v1/context.ts';
 import { matchReadRoute } from './v1/read-routes.ts';
 
@@ -27,6 +28,8 @@ export interface FrontServerOptions {
   data: LiveData;
   limits: RateLimitStore;
   pages?: PageHandler;
+  /** Parts that own paths of their own (MCP, badges), tried before the pages. */
+  modules?: readonly ServerModule[];
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -69,9 +72,11 @@ export function createFrontServer(options: FrontServerOptions): Server {
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
     const started = now();
     const isApi = target !== null && target.segments[0] === 'v1';
-    // Reads through the API spend the read budget; pages, documents and previews only show it.
-    const counts = isApi && req.method !== 'OPTIONS';
-    const policy = policyFor(config, 'read', client);
+    const module = target === null ? undefined : options.modules?.find((candidate) => candidate.owns(target));
+    // Reads through the API spend the read budget, modules their own; pages and documents only show it.
+    const spends: PolicyName | null = isApi ? 'read' : (module?.policy ?? null);
+    const counts = spends !== null && req.method !== 'OPTIONS';
+    const policy = policyFor(config, spends ?? 'read', client);
     const decision: Decision = counts
       ? await limits.consume(policy, client, started)
       : await limits.peek(policy, client, started);
@@ -95,6 +100,10 @@ export function createFrontServer(options: FrontServerOptions): Server {
         },
       );
       send(req, res, problemReply(body, { ...CORS_HEADERS, 'Retry-After': retryAfter(decision, started) }));
+      return;
+    }
+    if (module) {
+      await module.handle(req, res, { target, data: options.data.version, client });
       return;
     }
     if (isApi) {

@@ -10,6 +10,8 @@ import { pathToFileURL } from 'node:url';
 import type { ServerConfig } from './config.ts';
 import { createFrontServer, type PageHandler } from './front-server.ts';
 import { LiveData } from './live/live-data.ts';
+import { publishLiveData } from './live/live-registry.ts';
+import { productModules } from './modules.ts';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.ts';
 
 export interface RunningServer {
@@ -36,6 +38,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   }
   const data = new LiveData(config.generatedDir, log);
   data.watch();
+  publishLiveData(data);
   const pages = await loadPages(config.distDir);
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);
   const server = createFrontServer({
@@ -43,6 +46,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     data,
     limits: new MemoryRateLimitStore(),
     log,
+    modules: productModules(config),
     ...(pages ? { pages } : {}),
   });
   // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s.
