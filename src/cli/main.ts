@@ -1,5 +1,6 @@
 /** The `afscore` command: one word per task, each in its own module. */
 import { runBuild } from './commands/build.ts';
+import { runKeys } from './commands/keys.ts';
 import { runMirror } from './commands/mirror.ts';
 import { runValidate } from './commands/validate.ts';
 import { type CliIo, EXIT } from './io.ts';
@@ -10,6 +11,7 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   validate: { run: runValidate, summary: 'check package, category, spot-check and evaluation files' },
   build: { run: runBuild, summary: 'validate, then write the generated catalogue the server and site read' },
   mirror: { run: runMirror, summary: 'write the static mirror of the read API for a static host or CDN' },
+  keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
 };
 
 function usage(): string {

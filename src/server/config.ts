@@ -13,6 +13,29 @@ export interface AllowEntry {
   limit: number;
 }
 
+export interface DeliveryConfig {
+  backend: 'github' | 'local';
+  github: {
+    repository: string;
+    token: string;
+    apiUrl: string;
+    baseBranch: string | undefined;
+    timeoutMs: number;
+    /** Octokit's pacing of write requests (GitHub's advice for content creation); off only in tests. */
+    throttle: boolean;
+  } | null;
+  localRepository: string;
+  localBase: string | undefined;
+  /** First retry delay of a failed delivery, doubled per attempt. */
+  retryMs: number;
+}
+
+export interface OAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -24,6 +47,14 @@ export interface ServerConfig {
   limits: Record<PolicyName, number>;
   allowlist: AllowEntry[];
   trustProxy: BlockList | null;
+  /** Browser origins besides the public URL's that may call `/mcp` (`AFSCORE_MCP_ALLOWED_ORIGINS`). */
+  mcpAllowedOrigins: string[];
+  delivery: DeliveryConfig;
+  leaseHours: number;
+  /** GitHub sign-in; null when the operator issues keys by hand. */
+  oauth: OAuthConfig | null;
+  /** Where people ask the operator for a key when sign-in is not configured. */
+  operatorContact: string;
 }
 
 export class ConfigError extends Error {}
@@ -60,6 +91,64 @@ function allowlist(spec: string | undefined): AllowEntry[] {
     });
 }
 
+/** `AFSCORE_MCP_ALLOWED_ORIGINS=https://app.example,http://localhost:6274`: exact origins. */
+function origins(spec: string | undefined): string[] {
+  return (spec ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const origin = URL.canParse(entry) ? new URL(entry).origin : 'null';
+      if (origin === 'null' || origin !== entry.replace(/\/$/, '').toLowerCase()) {
+        throw new ConfigError(
+          `AFSCORE_MCP_ALLOWED_ORIGINS: "${entry}" should be an origin such as https://app.example.com`,
+        );
+      }
+      return origin;
+    });
+}
+
+function delivery(env: NodeJS.ProcessEnv, root: string): DeliveryConfig {
+  const repository = env.AFSCORE_GITHUB_REPO;
+  const token = env.AFSCORE_GITHUB_TOKEN;
+  if (Boolean(repository) !== Boolean(token)) {
+    throw new ConfigError(
+      'AFSCORE_GITHUB_REPO and AFSCORE_GITHUB_TOKEN go together: set both to deliver pull requests, or neither',
+    );
+  }
+  const chosen = env.AFSCORE_DELIVERY || (repository ? 'github' : 'local');
+  if (chosen !== 'github' && chosen !== 'local')
+    throw new ConfigError(`AFSCORE_DELIVERY must be github or local, not "${chosen}"`);
+  if (chosen === 'github' && !repository)
+    throw new ConfigError('AFSCORE_DELIVERY=github needs AFSCORE_GITHUB_REPO and AFSCORE_GITHUB_TOKEN');
+  return {
+    backend: chosen,
+    github:
+      repository && token
+        ? {
+            repository,
+            token,
+            apiUrl: env.AFSCORE_GITHUB_API_URL || 'https://api.github.com',
+            baseBranch: env.AFSCORE_GITHUB_BASE || undefined,
+            timeoutMs: integer(env, 'AFSCORE_GITHUB_TIMEOUT_MS', 20_000, 100),
+            throttle: env.AFSCORE_GITHUB_THROTTLE !== 'off',
+          }
+        : null,
+    localRepository: resolve(root, env.AFSCORE_LOCAL_REPO || '.'),
+    localBase: env.AFSCORE_LOCAL_BASE || undefined,
+    retryMs: integer(env, 'AFSCORE_DELIVERY_RETRY_MS', 5_000, 1),
+  };
+}
+
+function oauth(env: NodeJS.ProcessEnv): OAuthConfig | null {
+  const clientId = env.AFSCORE_GITHUB_CLIENT_ID;
+  const clientSecret = env.AFSCORE_GITHUB_CLIENT_SECRET;
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret)
+    throw new ConfigError('AFSCORE_GITHUB_CLIENT_ID and AFSCORE_GITHUB_CLIENT_SECRET go together');
+  return { clientId, clientSecret, apiUrl: env.AFSCORE_GITHUB_API_URL || 'https://api.github.com' };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
   const port = integer(env, 'PORT', 4321, 0);
   const host = env.HOST || 'localhost';
@@ -85,5 +174,11 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     },
     allowlist: allowlist(env.AFSCORE_ALLOWLIST),
     trustProxy,
+    mcpAllowedOrigins: origins(env.AFSCORE_MCP_ALLOWED_ORIGINS),
+    delivery: delivery(env, root),
+    leaseHours: integer(env, 'AFSCORE_LEASE_HOURS', 24, 1),
+    oauth: oauth(env),
+    operatorContact:
+      env.AFSCORE_OPERATOR_CONTACT || 'the operator of this deployment (open an issue in its repository)',
   };
 }

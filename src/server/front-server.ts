@@ -14,10 +14,12 @@ import { parseRequestTarget, type RequestTarget } from './http/request-target.ts
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
-import { rateLimitHeaders, retryAfter } from './rate-limit/headers.ts';
+import { rateLimitHeaders } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
+import { quotaExceededReply } from './rate-limit/quota-reply.ts';
 import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import type { ServerModule } from './server-module.ts';
+import { StoreUnavailableError } from './store/store-errors.ts';
 import type { ReadContext } from './v1/context.ts';
 import { matchReadRoute } from './v1/read-routes.ts';
 
@@ -30,6 +32,8 @@ export interface FrontServerOptions {
   pages?: PageHandler;
   /** Parts that own paths of their own (MCP, badges), tried before the pages. */
   modules?: readonly ServerModule[];
+  /** Current checkout claims (package id → claimed until), shown in the queue. */
+  claims?: (nowMs: number) => Promise<ReadonlyMap<string, string>>;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -43,11 +47,20 @@ function policyFor(config: ServerConfig, name: PolicyName, client: string): Poli
   return { name, limit: allowed?.limit ?? config.limits[name] };
 }
 
+function modulePolicy(module: ServerModule, target: RequestTarget, method: string): PolicyName | null {
+  return typeof module.policy === 'function' ? module.policy(target, method) : module.policy;
+}
+
 function methodNotAllowed(allow: string): Reply {
   return problemReply(problem('methodNotAllowed', `This path takes ${allow}.`), { Allow: allow });
 }
 
-function v1Reply(req: IncomingMessage, target: RequestTarget, options: FrontServerOptions): Reply {
+async function v1Reply(
+  req: IncomingMessage,
+  target: RequestTarget,
+  options: FrontServerOptions,
+  nowMs: number,
+): Promise<Reply> {
   const segments = target.segments.slice(1);
   const match = matchReadRoute(segments);
   if (!match) {
@@ -59,6 +72,8 @@ function v1Reply(req: IncomingMessage, target: RequestTarget, options: FrontServ
     return { status: 204, headers: preflightHeaders(READ_METHODS), body: Buffer.alloc(0) };
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(READ_METHODS);
   const context: ReadContext = { segments, params: target.params, data: options.data.version };
+  // Only the queue shows claims, so only the queue reads them.
+  if (segments[0] === 'queue' && options.claims) context.claims = await options.claims(nowMs);
   return match.route.handle(context, match.params);
 }
 
@@ -73,8 +88,12 @@ export function createFrontServer(options: FrontServerOptions): Server {
     const started = now();
     const isApi = target !== null && target.segments[0] === 'v1';
     const module = target === null ? undefined : options.modules?.find((candidate) => candidate.owns(target));
-    // Reads through the API spend the read budget, modules their own; pages and documents only show it.
-    const spends: PolicyName | null = isApi ? 'read' : (module?.policy ?? null);
+    // Modules decide their budget; other API reads spend the read budget; pages and documents only show it.
+    const spends: PolicyName | null = module
+      ? modulePolicy(module, target!, req.method ?? 'GET')
+      : isApi
+        ? 'read'
+        : null;
     const counts = spends !== null && req.method !== 'OPTIONS';
     const policy = policyFor(config, spends ?? 'read', client);
     const decision: Decision = counts
@@ -92,22 +111,22 @@ export function createFrontServer(options: FrontServerOptions): Server {
       return;
     }
     if (counts && !decision.allowed) {
-      const body = problem(
-        'quotaExceeded',
-        `${decision.limit} ${policy.name} requests per UTC day per client; the quota resets in ${retryAfter(decision, started)} s.`,
-        {
-          'violated-policies': [policy.name],
-        },
-      );
-      send(req, res, problemReply(body, { ...CORS_HEADERS, 'Retry-After': retryAfter(decision, started) }));
+      send(req, res, quotaExceededReply(policy.name, decision, started));
       return;
     }
     if (module) {
-      await module.handle(req, res, { target, data: options.data.version, client });
+      const spend = async (name: PolicyName, key: string): Promise<Decision> => {
+        const keyed = { name, limit: config.limits[name] };
+        const spent = await limits.consume(keyed, key, started);
+        for (const [header, value] of Object.entries(rateLimitHeaders(name, spent, started)))
+          res.setHeader(header, value);
+        return spent;
+      };
+      await module.handle(req, res, { target, data: options.data.version, client, spend, now: started });
       return;
     }
     if (isApi) {
-      const reply = v1Reply(req, target, options);
+      const reply = await v1Reply(req, target, options, started);
       Object.assign(reply.headers, CORS_HEADERS);
       send(req, res, reply);
       return;
@@ -148,6 +167,17 @@ export function createFrontServer(options: FrontServerOptions): Server {
 
   return createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
+      if (error instanceof StoreUnavailableError && !res.headersSent) {
+        send(
+          req,
+          res,
+          problemReply(
+            problem('unavailable', `${error.message}. Reads still work; retry contributions later.`),
+            { 'Retry-After': '60', ...CORS_HEADERS },
+          ),
+        );
+        return;
+      }
       const instance = `urn:uuid:${randomUUID()}`;
       log(
         `${instance} ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -13,10 +13,12 @@ import { LiveData } from './live/live-data.ts';
 import { publishLiveData } from './live/live-registry.ts';
 import { productModules } from './modules.ts';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.ts';
+import { openServices, type Services } from './services.ts';
 
 export interface RunningServer {
   server: Server;
   data: LiveData;
+  services: Services;
   url: string;
   close(): Promise<void>;
 }
@@ -41,12 +43,14 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   publishLiveData(data);
   const pages = await loadPages(config.distDir);
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);
+  const services = await openServices(config, data, log);
   const server = createFrontServer({
     config,
     data,
     limits: new MemoryRateLimitStore(),
     log,
-    modules: productModules(config),
+    modules: productModules(config, services),
+    claims: (nowMs) => services.leases.claims(nowMs),
     ...(pages ? { pages } : {}),
   });
   // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s.
@@ -68,8 +72,10 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     const timer = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
     await closed;
     clearTimeout(timer);
+    // Requests are done; the worker finishes the delivery in hand, then the store closes.
+    await services.close();
   }
-  return { server, data, url, close };
+  return { server, data, services, url, close };
 }
 
 /** Stops on the first SIGTERM or SIGINT; a second one exits at once. */

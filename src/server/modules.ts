@@ -1,7 +1,25 @@
 /** The modules mounted on the front server, in the order they are asked whether they own a path. */
+import { mcpModule } from '../mcp/mcp-module.ts';
 import type { ServerConfig } from './config.ts';
+import { contributionsModule } from './contributions/contributions-module.ts';
 import type { ServerModule } from './server-module.ts';
+import type { Services } from './services.ts';
+import { signInModule } from './sign-in/sign-in-module.ts';
 
-export function productModules(_config: ServerConfig): ServerModule[] {
-  return [];
+export function productModules(config: ServerConfig, services: Services): ServerModule[] {
+  return [
+    mcpModule(config),
+    contributionsModule({
+      store: services.store,
+      leases: services.leases,
+      leaseHours: config.leaseHours,
+      accepted: () => services.worker.nudge(),
+    }),
+    signInModule({
+      oauth: config.oauth,
+      publicUrl: config.publicUrl,
+      operatorContact: config.operatorContact,
+      store: services.store,
+    }),
+  ];
 }

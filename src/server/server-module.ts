@@ -7,18 +7,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestTarget } from './http/request-target.ts';
 import type { DataVersion } from './live/live-data.ts';
 import type { PolicyName } from './rate-limit/policies.ts';
+import type { Decision } from './rate-limit/rate-limit-store.ts';
 
 export interface ModuleContext {
   target: RequestTarget;
   data: DataVersion;
   /** The client address the rate limits count by. */
   client: string;
+  /**
+   * Spends one request of a budget keyed by something other than the client address (an API key),
+   * writes that budget's rate-limit headers in place of the default ones, and says whether it is
+   * within the limit.
+   */
+  spend(policy: PolicyName, key: string): Promise<Decision>;
+  /** The time the request arrived, epoch milliseconds. */
+  now: number;
 }
 
 export interface ServerModule {
   name: string;
   owns(target: RequestTarget): boolean;
-  /** The budget a request spends, or null to show the read budget without spending it. */
-  policy: PolicyName | null;
+  /**
+   * The per-client budget a request spends, or null to show the read budget without spending it;
+   * a function when it depends on the path or method.
+   */
+  policy: PolicyName | null | ((target: RequestTarget, method: string) => PolicyName | null);
   handle(req: IncomingMessage, res: ServerResponse, context: ModuleContext): Promise<void> | void;
 }

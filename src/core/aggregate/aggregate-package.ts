@@ -215,7 +215,12 @@ function entryFor(
     counted: weights.has(id),
     weight: weights.get(id) ?? 0,
     excluded_because: excluded.get(id) ?? null,
-    evaluator: { kind: doc.evaluator.kind, name: doc.evaluator.name, version: doc.evaluator.version },
+    evaluator: {
+      kind: doc.evaluator.kind,
+      name: doc.evaluator.name,
+      version: doc.evaluator.version,
+      config_sha256: doc.evaluator.config_sha256,
+    },
     model: doc.evaluator.llm?.model ?? null,
   };
 }

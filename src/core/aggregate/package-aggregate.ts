@@ -36,7 +36,7 @@ export interface EvaluationEntry {
   counted: boolean;
   weight: number;
   excluded_because: ExclusionReason | null;
-  evaluator: { kind: 'cli' | 'agent'; name: string; version: string };
+  evaluator: { kind: 'cli' | 'agent'; name: string; version: string; config_sha256: string };
   model: string | null;
 }
 

@@ -2,7 +2,7 @@
 import type { ChangeKind, PackageSummary, Tombstone } from '../catalogue/catalogue-types.ts';
 import { summaryOf } from '../catalogue/package-record.ts';
 import { type Page, pageOf } from '../query/list-packages.ts';
-import { type Paging, readPaging } from '../query/list-query.ts';
+import { PAGE_NUMBERS, type Paging, type PagingStyle } from '../query/list-query.ts';
 import type { PackageIndex } from '../query/package-index.ts';
 import { ParameterReader, type ParseResult, type QueryParams } from '../query/query-params.ts';
 import { parseTimestamp } from '../time/rfc3339.ts';
@@ -20,9 +20,12 @@ export interface FeedPage extends Page<FeedItem> {
   since: string;
 }
 
-export function parseFeedQuery(params: QueryParams): ParseResult<FeedQuery> {
-  const reader = new ParameterReader(params, ['timestamp', 'page', 'per_page']);
-  const paging = readPaging(reader);
+export function parseFeedQuery(
+  params: QueryParams,
+  style: PagingStyle = PAGE_NUMBERS,
+): ParseResult<FeedQuery> {
+  const reader = new ParameterReader(params, ['timestamp', ...style.parameters]);
+  const paging = style.read(reader);
   const raw = reader.text('timestamp');
   if (raw === undefined) {
     if (!reader.issues.some((found) => found.parameter === 'timestamp')) {

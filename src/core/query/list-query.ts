@@ -43,26 +43,26 @@ function readSearch(reader: ParameterReader): string | null {
   return q === '' ? null : q;
 }
 
-const LIST_PARAMETERS = [
-  'page',
-  'per_page',
-  'category',
-  'kind',
-  'sort',
-  'q',
-  'min_security_score',
-  'min_reliability_score',
-];
+/** How a caller names and reads paging: page numbers for `/v1`, a cursor for the MCP tools. */
+export interface PagingStyle {
+  parameters: readonly string[];
+  read(reader: ParameterReader): Paging;
+}
+
+export const PAGE_NUMBERS: PagingStyle = { parameters: ['page', 'per_page'], read: readPaging };
+
+const FILTER_PARAMETERS = ['category', 'kind', 'sort', 'q', 'min_security_score', 'min_reliability_score'];
 
 /** `fixedCategory`: the category named by the path, which then cannot also be a parameter. */
 export function parseListQuery(
   params: QueryParams,
   fixedCategory: string | null = null,
+  style: PagingStyle = PAGE_NUMBERS,
 ): ParseResult<ListQuery> {
-  const allowed =
-    fixedCategory === null ? LIST_PARAMETERS : LIST_PARAMETERS.filter((name) => name !== 'category');
-  const reader = new ParameterReader(params, allowed);
-  const paging = readPaging(reader);
+  const filters =
+    fixedCategory === null ? FILTER_PARAMETERS : FILTER_PARAMETERS.filter((name) => name !== 'category');
+  const reader = new ParameterReader(params, [...style.parameters, ...filters]);
+  const paging = style.read(reader);
   const category = fixedCategory ?? reader.text('category') ?? null;
   const query: ListQuery = {
     ...paging,

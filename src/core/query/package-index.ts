@@ -3,7 +3,14 @@
  * order precomputed for all packages and per category, and lowercase search keys. A list query
  * then only walks one precomputed order and filters.
  */
-import type { Catalogue, CategoryRecord, PackageRecord, Tombstone } from '../catalogue/catalogue-types.ts';
+import type {
+  Catalogue,
+  CategoryRecord,
+  ContributorRecord,
+  PackageRecord,
+  Tombstone,
+} from '../catalogue/catalogue-types.ts';
+import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
 import { SORT_KEYS, type SortKey } from './list-query.ts';
 
@@ -12,6 +19,8 @@ export interface PackageIndex {
   byId: ReadonlyMap<string, PackageRecord>;
   removed: ReadonlyMap<string, Tombstone>;
   categories: ReadonlyMap<string, CategoryRecord>;
+  /** By lower-case login. */
+  contributors: ReadonlyMap<string, ContributorRecord>;
   /** sort key → records in that order; `all` and per category slug. */
   orders: ReadonlyMap<string, Readonly<Record<SortKey, readonly PackageRecord[]>>>;
   searchKeys: ReadonlyMap<string, { id: string; name: string; words: readonly string[] }>;
@@ -69,6 +78,9 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
     byId: new Map(catalogue.packages.map((record) => [record.id, record])),
     removed: new Map(catalogue.removed.map((tombstone) => [tombstone.id, tombstone])),
     categories: new Map(catalogue.categories.map((category) => [category.slug, category])),
+    contributors: new Map(
+      catalogue.contributors.map((contributor) => [loginKey(contributor.login), contributor]),
+    ),
     orders,
     searchKeys: new Map(
       catalogue.packages.map((record) => {

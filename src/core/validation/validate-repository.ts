@@ -93,13 +93,12 @@ export interface EvaluationFilesContext {
 }
 
 /** Same contributor, package, version and configuration: the same run submitted twice. */
+export function runKeyOf(login: string, packageId: string, version: string, configSha256: string): string {
+  return [loginKey(login), packageId, version, configSha256].join('\u0000');
+}
+
 export function runKey(doc: EvaluationDocument): string {
-  return [
-    loginKey(doc.contributor.login),
-    doc.package.id,
-    doc.package.version,
-    doc.evaluator.config_sha256,
-  ].join('\u0000');
+  return runKeyOf(doc.contributor.login, doc.package.id, doc.package.version, doc.evaluator.config_sha256);
 }
 
 export function validateEvaluations(

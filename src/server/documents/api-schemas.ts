@@ -124,6 +124,7 @@ const evaluationEntry = object({
     kind: { enum: ['cli', 'agent'] },
     name: { type: 'string' },
     version: { type: 'string' },
+    config_sha256: { type: 'string' },
   }),
   model: nullableString,
 });

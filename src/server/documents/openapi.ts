@@ -224,8 +224,10 @@ export function openApiDocument(publicUrl: string): unknown {
         post: {
           tags: ['contributions'],
           summary: 'Claim a given package',
+          description: 'Claiming a package you already hold renews the lease (200).',
           security: [{ apiKey: [] }],
           responses: {
+            '200': ok('The lease, renewed.', 'Lease'),
             '201': ok('The lease.', 'Lease'),
             '401': ref('responses', 'Unauthorized'),
             '404': ref('responses', 'NotFound'),

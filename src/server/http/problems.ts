@@ -38,6 +38,54 @@ export const PROBLEM_TYPES = {
     description:
       'The package was taken out of the catalogue. `removed_on` and `reason` say when and why; the change feed carries its tombstone.',
   },
+  unauthorized: {
+    slug: 'unauthorized',
+    status: 401,
+    title: 'API key required',
+    description:
+      'This endpoint needs an API key in the X-Api-Key header. Get one on /sign-in, or from the operator where sign-in is not configured. A revoked key no longer works.',
+  },
+  forbidden: {
+    slug: 'forbidden',
+    status: 403,
+    title: 'Not yours',
+    description:
+      'The resource belongs to another contributor (for example a checkout lease someone else holds).',
+  },
+  conflict: {
+    slug: 'conflict',
+    status: 409,
+    title: 'Conflict',
+    description:
+      'It is already there: the same run was submitted before, or someone else holds the lease. `detail` says which.',
+  },
+  invalidBody: {
+    slug: 'invalid-body',
+    status: 400,
+    title: 'Body is not JSON',
+    description:
+      'The request body could not be read as JSON. Send the evaluation document itself, UTF-8 encoded.',
+  },
+  payloadTooLarge: {
+    slug: 'payload-too-large',
+    status: 413,
+    title: 'Body too large',
+    description:
+      'Evaluation documents are at most 1 MiB. Trim the embedded snapshot (inputs) or long evidence excerpts.',
+  },
+  unsupportedMediaType: {
+    slug: 'unsupported-media-type',
+    status: 415,
+    title: 'Unsupported media type',
+    description: 'Send the body with Content-Type: application/json.',
+  },
+  invalidEvaluation: {
+    slug: 'invalid-evaluation',
+    status: 422,
+    title: 'Evaluation does not validate',
+    description:
+      'The document fails the rubric 2.0 validation that `afscore validate` runs. `errors` lists each problem with its JSON pointer and how to fix it.',
+  },
   methodNotAllowed: {
     slug: 'method-not-allowed',
     status: 405,

@@ -1,10 +1,13 @@
 /** `/v1/categories`, `/v1/categories/{slug}/…`, `/v1/compare`, `/v1/stats`, `/v1/queue`. */
+
+import { createHash } from 'node:crypto';
+import { categoryPage, statsView } from '../../core/query/catalogue-summaries.ts';
 import { comparePackages, parseCompareIds } from '../../core/query/compare.ts';
 import { leaderboard, parseLeaderboardQuery } from '../../core/query/leaderboard.ts';
 import { pageOf } from '../../core/query/list-packages.ts';
 import { readPaging } from '../../core/query/list-query.ts';
 import { ParameterReader } from '../../core/query/query-params.ts';
-import { RUBRIC_VERSION } from '../../core/rubric/policy.ts';
+import { withClaims } from '../../core/queue/queue.ts';
 import { parameterProblem, problem } from '../http/problems.ts';
 import { jsonReply, problemReply, type Reply } from '../http/reply.ts';
 import { cached, type ReadContext, refuseParameters } from './context.ts';
@@ -18,13 +21,7 @@ export function categoriesReply(context: ReadContext): Reply {
   return cached(context, () => {
     const invalid = refuseParameters(context);
     if (invalid) return invalid;
-    const items = context.data.index.catalogue.categories.map(
-      ({ long_description: _, ...summary }) => summary,
-    );
-    return jsonReply(
-      { items, page: 1, per_page: items.length, total: items.length, total_pages: items.length > 0 ? 1 : 0 },
-      context.data.etag,
-    );
+    return jsonReply(categoryPage(context.data.index), context.data.etag);
   });
 }
 
@@ -63,16 +60,24 @@ export function statsReply(context: ReadContext): Reply {
   return cached(context, () => {
     const invalid = refuseParameters(context);
     if (invalid) return invalid;
-    const { stats, meta } = context.data.index.catalogue;
-    return jsonReply({ ...stats, as_of: meta.as_of, rubric_version: RUBRIC_VERSION }, context.data.etag);
+    return jsonReply(statsView(context.data.index), context.data.etag);
   });
 }
 
+function queuePage(context: ReadContext, claims: ReadonlyMap<string, string>, etag: string): Reply {
+  const reader = new ParameterReader(context.params, ['page', 'per_page']);
+  const paging = readPaging(reader);
+  if (reader.issues.length > 0) return problemReply(parameterProblem(reader.issues));
+  return jsonReply(pageOf(withClaims(context.data.index.catalogue.queue, claims), paging), etag);
+}
+
+/** Without claims the queue is cached with the data; with claims it is built per request. */
 export function queueReply(context: ReadContext): Reply {
-  return cached(context, () => {
-    const reader = new ParameterReader(context.params, ['page', 'per_page']);
-    const paging = readPaging(reader);
-    if (reader.issues.length > 0) return problemReply(parameterProblem(reader.issues));
-    return jsonReply(pageOf(context.data.index.catalogue.queue, paging), context.data.etag);
-  });
+  const claims = context.claims ?? new Map<string, string>();
+  if (claims.size === 0) return cached(context, () => queuePage(context, claims, context.data.etag));
+  const stamp = createHash('sha256')
+    .update(JSON.stringify([...claims]))
+    .digest('base64url')
+    .slice(0, 12);
+  return queuePage(context, claims, `${context.data.etag.slice(0, -1)}-${stamp}"`);
 }

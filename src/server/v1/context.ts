@@ -9,6 +9,8 @@ export interface ReadContext {
   segments: readonly string[];
   params: QueryParams;
   data: DataVersion;
+  /** Checkout claims (package id → claimed until), for the queue. */
+  claims?: ReadonlyMap<string, string>;
 }
 
 export type ReadHandler = (context: ReadContext) => Reply;
