@@ -37,7 +37,7 @@ function expectParameterProblem(response: ApiResponse<Problem>, parameter: strin
 describe('GET /v1/packages', () => {
   it('lists 20 packages by af_score with the paging envelope', async () => {
     const { body } = await get<Page<PackageSummary>>('/v1/packages');
-    expect(body).toMatchObject({ page: 1, per_page: 20, total: 30, total_pages: 2 });
+    expect(body).toMatchObject({ page: 1, per_page: 20, total: 31, total_pages: 2 });
     expect(body.items).toHaveLength(20);
   });
 
@@ -51,10 +51,10 @@ describe('GET /v1/packages', () => {
         ),
       );
     }
-    expect(seen).toHaveLength(30);
-    expect(new Set(seen).size).toBe(30);
+    expect(seen).toHaveLength(31);
+    expect(new Set(seen).size).toBe(31);
     const beyond = await get<Page<PackageSummary>>('/v1/packages?per_page=7&page=99');
-    expect(beyond.body).toMatchObject({ items: [], page: 99, total: 30, total_pages: 5 });
+    expect(beyond.body).toMatchObject({ items: [], page: 99, total: 31, total_pages: 5 });
   });
 
   it.each([
@@ -216,12 +216,12 @@ describe('categories', () => {
   it('lists every category with counts that add up', async () => {
     const { body } = await get<Page<{ slug: string; package_count: number }>>('/v1/categories');
     expect(body.items.map((item) => item.slug)).toEqual(['databases', 'developer-tools', 'documents']);
-    expect(body.items.reduce((sum, item) => sum + item.package_count, 0)).toBe(30);
+    expect(body.items.reduce((sum, item) => sum + item.package_count, 0)).toBe(31);
   });
 
   it('lists a category’s packages with the list parameters, but not category', async () => {
     const items = (await get<Page<PackageSummary>>('/v1/categories/documents/packages?sort=name')).body.items;
-    expect(items.map((item) => item.id)).toEqual(['partial-only', 'sheet-skill']);
+    expect(items.map((item) => item.id)).toEqual(['hostile-pkg', 'partial-only', 'sheet-skill']);
     expectParameterProblem(
       await get<Problem>('/v1/categories/documents/packages?category=databases'),
       'category',
@@ -307,6 +307,7 @@ describe('GET /v1/stats and /v1/queue', () => {
     expect(body.items.map((entry) => entry.evaluation_status)).toEqual([
       'Not yet evaluated',
       'Not yet evaluated',
+      'Needs re-evaluation',
       'Needs re-evaluation',
       'Needs re-evaluation',
     ]);

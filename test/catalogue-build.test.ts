@@ -115,7 +115,7 @@ describe('the catalogue build', () => {
     for (const out of outputs) {
       const io = captureIo(root);
       expect(await main(['build', '--out', out, '--as-of', FIXTURE_AS_OF], io)).toBe(0);
-      expect(io.stdout[0]).toMatch(/^✓ built 31 packages and 57 evaluations as of 2026-11-01T00:00:00.000Z/);
+      expect(io.stdout[0]).toMatch(/^✓ built 32 packages and 58 evaluations as of 2026-11-01T00:00:00.000Z/);
     }
     const files = (dir: string) =>
       readdirSync(dir, { recursive: true, withFileTypes: true })

@@ -42,7 +42,7 @@ describe('the static mirror', () => {
     expect(files).toContain('/v1/packages/pg-query/agent-guide/index.json');
     expect(files).toContain('/v1/categories/databases/leaderboard/index.json');
     expect(files).not.toContain('/v1/packages/retired-server/index.json');
-    expect(files).toHaveLength(4 + 30 * 2 + 3 * 2);
+    expect(files).toHaveLength(4 + 31 * 2 + 3 * 2);
     for (const file of files) {
       const path = file.replace(/\/index\.json$/, '');
       const live = await (await fetch(`${server.url}${path}`)).text();

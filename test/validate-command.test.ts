@@ -60,7 +60,7 @@ describe('afscore validate', () => {
   it('passes the fixture repository', async () => {
     const io = captureIo(root);
     expect(await main(['validate'], io)).toBe(0);
-    expect(io.stdout).toEqual(['✓ valid: 3 categories, 31 packages, 57 evaluations, 3 spot-checks']);
+    expect(io.stdout).toEqual(['✓ valid: 3 categories, 32 packages, 58 evaluations, 3 spot-checks']);
     expect(io.stderr).toEqual([]);
   });
 

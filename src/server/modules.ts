@@ -1,5 +1,6 @@
 /** The modules mounted on the front server, in the order they are asked whether they own a path. */
 import { mcpModule } from '../mcp/mcp-module.ts';
+import { badgeModule } from './badges/badge-module.ts';
 import type { ServerConfig } from './config.ts';
 import { contributionsModule } from './contributions/contributions-module.ts';
 import type { ServerModule } from './server-module.ts';
@@ -8,6 +9,7 @@ import { signInModule } from './sign-in/sign-in-module.ts';
 
 export function productModules(config: ServerConfig, services: Services): ServerModule[] {
   return [
+    badgeModule(),
     mcpModule(config),
     contributionsModule({
       store: services.store,

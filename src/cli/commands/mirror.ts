@@ -8,10 +8,11 @@ import { type CliIo, EXIT } from '../io.ts';
 
 export const mirrorUsage = `Usage: afscore mirror [--generated DIR] [--out DIR] [--public-url URL]
 
-Writes every parameter-free GET response of /v1 (and the documents) as files under --out
-(default dist/client), for a static host or CDN. Run after afscore build and astro build.`;
+Writes every parameter-free GET response of /v1, the documents and every package's badge as
+files under --out (default dist/client), for a static host or CDN. Run after afscore build and
+astro build.`;
 
-export function runMirror(args: readonly string[], io: CliIo): number {
+export async function runMirror(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
     options: {
@@ -32,7 +33,7 @@ export function runMirror(args: readonly string[], io: CliIo): number {
   // The same settings the server would publish: public URL and limits come from its configuration.
   const config = readConfig(process.env, io.cwd);
   const publicUrl = (values['public-url'] ?? config.publicUrl).replace(/\/$/, '');
-  const count = writeStaticMirror(version, outDir, { publicUrl, limits: config.limits });
+  const count = await writeStaticMirror(version, outDir, { publicUrl, limits: config.limits });
   io.out(
     `✓ mirrored ${count} files of data version ${version.manifest.data_version} → ${outDir} (${io.now() - started} ms)`,
   );
