@@ -13,13 +13,20 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const tempDir = useTempDirs();
 let server: TestServer;
+let stateDir: string;
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startTestServer(tempDir(), { AFSCORE_CHECKOUT_LIMIT: '16', AFSCORE_READ_LIMIT: '100000' });
+  // The project's built site, for the queue page; state in a folder of this test's own.
+  server = await startTestServer(tempDir(), {
+    AFSCORE_ROOT: join(import.meta.dirname, '..'),
+    AFSCORE_STATE_DIR: (stateDir = tempDir()),
+    AFSCORE_CHECKOUT_LIMIT: '16',
+    AFSCORE_READ_LIMIT: '100000',
+  });
   for (const login of ['grace-h', 'ada-evaluates']) {
     const io = captureIo(server.root);
-    expect(await main(['keys', 'issue', login, '--state', join(server.root, '.state')], io)).toBe(0);
+    expect(await main(['keys', 'issue', login, '--state', stateDir], io)).toBe(0);
     keys[login] = io.stdout[0]!;
   }
 });

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import type { ServerConfig } from './config.ts';
 import { createFrontServer, type PageHandler } from './front-server.ts';
 import { LiveData } from './live/live-data.ts';
-import { publishLiveData } from './live/live-registry.ts';
+import { publishClaims, publishLiveData } from './live/live-registry.ts';
 import { productModules } from './modules.ts';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { openServices, type Services } from './services.ts';
@@ -44,6 +44,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   const pages = await loadPages(config.distDir);
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);
   const services = await openServices(config, data, log);
+  publishClaims((nowMs) => services.leases.claims(nowMs));
   const server = createFrontServer({
     config,
     data,

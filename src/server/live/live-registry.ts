@@ -30,3 +30,17 @@ export function currentDataVersion(): DataVersion {
   entry.fallback ??= loadDataVersion(process.env.AFSCORE_GENERATED_DIR || join(process.cwd(), 'generated'));
   return entry.fallback;
 }
+
+type ClaimsProvider = (nowMs: number) => Promise<ReadonlyMap<string, string>>;
+const CLAIMS_KEY = Symbol.for('afscore.claims');
+
+/** The front server's view of checkout claims, for pages that show the queue. */
+export function publishClaims(provider: ClaimsProvider): void {
+  (globalThis as unknown as Record<symbol, ClaimsProvider | undefined>)[CLAIMS_KEY] = provider;
+}
+
+/** Current claims (package id → claimed until); none without a running front server. */
+export async function currentClaims(nowMs: number): Promise<ReadonlyMap<string, string>> {
+  const provider = (globalThis as unknown as Record<symbol, ClaimsProvider | undefined>)[CLAIMS_KEY];
+  return provider ? provider(nowMs) : new Map();
+}
