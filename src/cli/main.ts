@@ -1,7 +1,9 @@
 /** The `afscore` command: one word per task, each in its own module. */
 import { runBuild } from './commands/build.ts';
+import { runEvaluate } from './commands/evaluate.ts';
 import { runKeys } from './commands/keys.ts';
 import { runMirror } from './commands/mirror.ts';
+import { runSubmit } from './commands/submit.ts';
 import { runValidate } from './commands/validate.ts';
 import { type CliIo, EXIT } from './io.ts';
 
@@ -11,6 +13,8 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   validate: { run: runValidate, summary: 'check package, category, spot-check and evaluation files' },
   build: { run: runBuild, summary: 'validate, then write the generated catalogue the server and site read' },
   mirror: { run: runMirror, summary: 'write the static mirror of the read API for a static host or CDN' },
+  evaluate: { run: runEvaluate, summary: 'evaluate an MCP server or skill and write an evaluation document' },
+  submit: { run: runSubmit, summary: 'post an evaluation to the service with your API key' },
   keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
 };
 

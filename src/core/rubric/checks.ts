@@ -89,7 +89,7 @@ const mcpServerChecks: Entry[] = [
     method: 'deterministic',
     title: 'Stable tool definitions (no rug-pull)',
     passes:
-      'The canonical tools/list hash is identical across three fresh connections and two client identities, and no list_changed notification arrives during the session.',
+      'The canonical tools/list hash (tools sorted by name) is identical across three fresh connections and two client identities, and no list_changed notification arrives after the tools were first listed.',
     remediation: 'Serve the same definitions to every client; never change tools after approval.',
   },
   {
@@ -217,7 +217,7 @@ const mcpServerChecks: Entry[] = [
     method: 'deterministic',
     title: 'Handles invalid calls',
     passes:
-      'An unknown tool gets a JSON-RPC error; schema-invalid arguments get -32602 or an isError result; the server keeps answering afterwards.',
+      'An unknown tool gets a JSON-RPC error or an isError result; schema-invalid arguments get -32602 or an isError result; the server keeps answering afterwards.',
     remediation: 'Validate arguments and return errors instead of crashing.',
   },
   {
@@ -227,7 +227,7 @@ const mcpServerChecks: Entry[] = [
     method: 'deterministic',
     title: 'Safe smoke calls succeed',
     passes:
-      'Read-only tools the harness can call without side effects return within 30 s, and structured output matches the declared outputSchema.',
+      'Read-only tools the harness can call without side effects (not open-world, required arguments supplied by the schema itself) return within 30 s, and structured output matches the declared outputSchema. A clean isError result earns half. Not applicable when no tool qualifies.',
     remediation: 'Make read-only tools return valid results for their documented inputs.',
   },
   {

@@ -2,6 +2,7 @@
  * The one validation path for evaluation documents: `npm run validate`, the pull-request workflow
  * and `POST /v1/evaluations` all call this, so a document is accepted or refused for the same reasons.
  */
+import { isModelAlias } from '../checks/model-pin.ts';
 import { loginKey } from '../ids.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import { fail, type Issue, issue, ok, type Result } from './issue.ts';
@@ -150,7 +151,7 @@ function disclosureIssues(
 function llmIssues(doc: EvaluationDocument): Issue[] {
   const model = doc.evaluator.llm?.model;
   if (model === undefined) return [];
-  if (/(^|[-_.:/])latest$/i.test(model)) {
+  if (isModelAlias(model)) {
     return [
       issue(
         '/evaluator/llm/model',

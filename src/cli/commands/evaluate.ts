@@ -1,0 +1,247 @@
+/**
+ * `afscore evaluate <target>`: runs the evaluator on a package and writes an evaluation document
+ * that passes `afscore validate`. Reads the contributor's environment for the login and the
+ * judge's API key; the evaluated server sees none of it.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isLogin, isPackageId } from '../../core/ids.ts';
+import type { EvaluationDocument, PackageFile } from '../../core/types.ts';
+import { formatFileIssue, type Issue } from '../../core/validation/issue.ts';
+import { validateEvaluation } from '../../core/validation/validate-evaluation.ts';
+import { validateCategories, validatePackages } from '../../core/validation/validate-repository.ts';
+import { listRepository, readRawFiles } from '../../data/repository-files.ts';
+import { evaluate, type Judge } from '../../evaluator/evaluate.ts';
+import { anthropicProvider } from '../../evaluator/llm/anthropic-provider.ts';
+import { defaultCacheDir, diskCache } from '../../evaluator/llm/judge-cache.ts';
+import { openAiProvider } from '../../evaluator/llm/openai-provider.ts';
+import { type ModelChoice, parseModelOption } from '../../evaluator/llm/provider.ts';
+import { summaryLines } from '../../evaluator/summary.ts';
+import { parseTarget, type Target } from '../../evaluator/targets/parse-target.ts';
+import { type CliIo, EXIT } from '../io.ts';
+
+export const evaluateUsage = `Usage: afscore evaluate <target> [options] [-- server arguments…]
+
+Targets:
+  npm:<package>[@version]   installed from the npm registry into a temporary folder (scripts disabled)
+  stdio:<command line>      a server started with this command
+  http(s)://…               a Streamable HTTP endpoint
+  <folder>                  a skill folder (with SKILL.md), or an unpacked npm package (with package.json)
+
+Options:
+  --package-id ID           the afscore package id (default: found in data/packages from the npm name)
+  --out FILE                where to write (default: evaluations/<package-id>/<evaluation-id>.json)
+  --no-llm                  deterministic checks only; judged checks are marked "not run"
+  --model PROVIDER:MODEL    the judge, pinned: anthropic:claude-sonnet-4-5-20250929 (default) or openai:<model>;
+                            key from ANTHROPIC_API_KEY or OPENAI_API_KEY, base URL from ANTHROPIC_BASE_URL or OPENAI_BASE_URL
+  --contributor LOGIN       your GitHub login (default: $AFSCORE_LOGIN)
+  --relationship R          if you are affiliated: maintainer, contributor, employee, contractor, sponsor, competitor, other
+  --env NAME=VALUE          a variable for the server (repeatable; only the name is recorded)
+  --package-version V       the version to record (skill folders have none; use the commit)
+  --artifact TEXT           the artifact to record, e.g. git:https://github.com/o/r#skills/x@<commit>
+  --root DIR                the repository checkout with data/packages (default: current folder)
+
+Arguments after -- go to the server; {workdir} stands for its sandbox working folder.`;
+
+export const DEFAULT_MODEL = 'anthropic:claude-sonnet-4-5-20250929';
+const RELATIONSHIPS = [
+  'none',
+  'maintainer',
+  'contributor',
+  'employee',
+  'contractor',
+  'sponsor',
+  'competitor',
+  'other',
+] as const;
+type Relationship = (typeof RELATIONSHIPS)[number];
+
+function loadPackages(root: string): Map<string, PackageFile> | null {
+  const listing = listRepository(root);
+  if (listing.packages.length === 0) return null;
+  const categories = validateCategories([...readRawFiles(root, listing.categories)]);
+  const slugs = new Set(categories.values.map((category) => category.slug));
+  const packages = validatePackages([...readRawFiles(root, listing.packages)], slugs);
+  return new Map(packages.values.map((pkg) => [pkg.id, pkg]));
+}
+
+function inferPackageId(target: Target, packages: ReadonlyMap<string, PackageFile> | null): string | null {
+  if (target.kind !== 'npm' || !packages) return null;
+  return [...packages.values()].find((pkg) => pkg.distribution.npm === target.name)?.id ?? null;
+}
+
+function parseEnv(
+  pairs: readonly string[],
+): { ok: true; env: Record<string, string> } | { ok: false; message: string } {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    const name = equals > 0 ? pair.slice(0, equals) : '';
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+      return { ok: false, message: `--env "${pair}" is not NAME=VALUE` };
+    env[name] = pair.slice(equals + 1);
+  }
+  return { ok: true, env };
+}
+
+function judgeFor(choice: ModelChoice): { ok: true; judge: Judge } | { ok: false; message: string } {
+  const keyName = choice.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+  const key = process.env[keyName];
+  if (!key) {
+    return {
+      ok: false,
+      message: `${keyName} is not set: export it for the judge, or run with --no-llm (deterministic checks only)`,
+    };
+  }
+  const provider =
+    choice.provider === 'anthropic'
+      ? anthropicProvider(key, process.env.ANTHROPIC_BASE_URL || undefined)
+      : openAiProvider(key, process.env.OPENAI_BASE_URL || undefined);
+  const cache = diskCache(defaultCacheDir(process.env, homedir()));
+  return {
+    ok: true,
+    judge: {
+      provider: choice.provider,
+      model: choice.model,
+      context: { provider, model: choice.model, cache },
+    },
+  };
+}
+
+/** Package rules need the catalogue; without one, the document is checked for itself alone. */
+function validationIssues(
+  doc: EvaluationDocument,
+  packages: ReadonlyMap<string, PackageFile> | null,
+): Issue[] {
+  const known: ReadonlyMap<string, PackageFile> =
+    packages ??
+    new Map([
+      [
+        doc.package.id,
+        { id: doc.package.id, kind: doc.package.kind, maintainers: [] } as unknown as PackageFile,
+      ],
+    ]);
+  const result = validateEvaluation(doc, { packages: known, mode: 'integrity' });
+  return result.ok ? [] : result.issues;
+}
+
+function usageError(io: CliIo, message: string): number {
+  io.err(`afscore evaluate: ${message}`);
+  return EXIT.usage;
+}
+
+export async function runEvaluate(args: readonly string[], io: CliIo): Promise<number> {
+  const separator = args.indexOf('--');
+  const ownArgs = separator === -1 ? args : args.slice(0, separator);
+  const serverArgs = separator === -1 ? [] : args.slice(separator + 1);
+  const { values, positionals } = parseArgs({
+    args: [...ownArgs],
+    allowPositionals: true,
+    options: {
+      'package-id': { type: 'string' },
+      out: { type: 'string' },
+      'no-llm': { type: 'boolean' },
+      model: { type: 'string' },
+      contributor: { type: 'string' },
+      relationship: { type: 'string' },
+      env: { type: 'string', multiple: true },
+      'package-version': { type: 'string' },
+      artifact: { type: 'string' },
+      root: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    io.out(evaluateUsage);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) return usageError(io, `give exactly one target\n\n${evaluateUsage}`);
+  const target = parseTarget(positionals[0]!);
+  if (!target.ok)
+    return usageError(
+      io,
+      `target ${target.issues[0]!.message}${target.issues[0]!.hint ? ` (${target.issues[0]!.hint})` : ''}`,
+    );
+  if (target.value.kind === 'folder' && !existsSync(resolve(io.cwd, target.value.path))) {
+    return usageError(io, `no folder at ${target.value.path}`);
+  }
+  const folderTarget: Target =
+    target.value.kind === 'folder'
+      ? { kind: 'folder', path: resolve(io.cwd, target.value.path) }
+      : target.value;
+
+  const contributor = values.contributor ?? process.env.AFSCORE_LOGIN ?? '';
+  if (!isLogin(contributor)) {
+    return usageError(
+      io,
+      contributor
+        ? `"${contributor}" is not a GitHub login`
+        : 'who is evaluating? pass --contributor <github-login> or set AFSCORE_LOGIN',
+    );
+  }
+  const relationship = (values.relationship ?? 'none') as Relationship;
+  if (!RELATIONSHIPS.includes(relationship))
+    return usageError(io, `--relationship must be one of ${RELATIONSHIPS.join(', ')}`);
+  const env = parseEnv(values.env ?? []);
+  if (!env.ok) return usageError(io, env.message);
+
+  const root = resolve(io.cwd, values.root ?? '.');
+  const packages = loadPackages(root);
+  const packageId = values['package-id'] ?? inferPackageId(folderTarget, packages);
+  if (!packageId)
+    return usageError(io, 'which package is this? pass --package-id <id> (the id in data/packages)');
+  if (!isPackageId(packageId)) return usageError(io, `"${packageId}" is not a package id`);
+
+  let judge: Judge | null = null;
+  if (!values['no-llm']) {
+    const choice = parseModelOption(values.model ?? DEFAULT_MODEL);
+    if (!choice.ok) return usageError(io, `${choice.issues[0]!.message} (${choice.issues[0]!.hint ?? ''})`);
+    const made = judgeFor(choice.value);
+    if (!made.ok) return usageError(io, made.message);
+    judge = made.judge;
+  }
+
+  const evaluationId = randomUUID();
+  const progress = io.isTTY ? (step: string) => io.err(`… ${step}`) : undefined;
+  let doc: EvaluationDocument;
+  try {
+    doc = await evaluate({
+      target: folderTarget,
+      packageId,
+      contributor,
+      relationship,
+      evaluationId,
+      judge,
+      env: env.env,
+      serverArgs,
+      ...(values['package-version'] ? { packageVersion: values['package-version'] } : {}),
+      ...(values.artifact ? { artifact: values.artifact } : {}),
+      now: io.now,
+      ...(progress ? { progress } : {}),
+    });
+  } catch (error) {
+    io.err(
+      `afscore evaluate: the evaluation could not run: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return EXIT.invalid;
+  }
+
+  const out = values.out
+    ? resolve(io.cwd, values.out)
+    : join(root, 'evaluations', packageId, `${evaluationId}.json`);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
+  for (const line of summaryLines(doc)) io.out(line);
+  const issues = validationIssues(doc, packages);
+  const shown = relative(io.cwd, out) || out;
+  for (const found of issues) io.err(formatFileIssue({ path: shown, ...found }));
+  io.out(
+    issues.length === 0
+      ? `Wrote ${shown} (valid${packages ? '' : '; no catalogue found to check the package against'})`
+      : `Wrote ${shown} with ${issues.length} validation problem(s)`,
+  );
+  return issues.length === 0 ? EXIT.ok : EXIT.invalid;
+}

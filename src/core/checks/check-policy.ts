@@ -1,0 +1,54 @@
+/**
+ * Thresholds of the deterministic checks (rubric 2.0). The check texts in `rubric/checks.ts` state
+ * these numbers; a change here is a rubric change.
+ */
+
+// Runtime probing (MCP servers)
+export const STARTUP_TIMEOUT_MS = 10_000;
+export const STDIN_EXIT_TIMEOUT_MS = 5_000;
+export const LIST_LATENCY_SAMPLES = 5;
+export const LIST_LATENCY_PASS_MS = 1_000;
+export const LIST_LATENCY_PARTIAL_MS = 3_000;
+export const SMOKE_CALL_TIMEOUT_MS = 30_000;
+export const MAX_SMOKE_CALLS = 5;
+/** Fresh connections compared for SEC-06; the last one uses the second client identity. */
+export const STABILITY_CONNECTIONS = 3;
+export const MAX_LIST_PAGES = 50;
+
+// Tool definitions
+export const MIN_DESCRIPTION_CHARS = 20;
+export const MAX_SCHEMA_DEPTH = 5;
+export const MAX_TOOL_NAME_CHARS = 64;
+export const CHARS_PER_TOKEN = 4;
+export const TOOLS_TOKENS_PASS = 4_000;
+export const TOOLS_TOKENS_PARTIAL = 12_000;
+export const TOOL_COUNT_PASS = 15;
+export const TOOL_COUNT_PARTIAL = 50;
+export const MAX_DESCRIPTION_CHARS = 2_000;
+/** A sentence at least this long found in two tools' descriptions counts as a repeated passage. */
+export const REPEATED_PASSAGE_CHARS = 120;
+
+// Package files
+export const README_MIN_CHARS = 400;
+export const RELEASE_FRESH_DAYS = 180;
+export const RELEASE_STALE_DAYS = 365;
+
+// Skills
+export const SKILL_NAME_MAX_CHARS = 64;
+export const SKILL_DESCRIPTION_MAX_CHARS = 1_024;
+export const SKILL_COMPATIBILITY_MAX_CHARS = 500;
+export const SKILL_BODY_LINES_PASS = 500;
+export const SKILL_BODY_LINES_PARTIAL = 800;
+export const SKILL_BODY_TOKENS = 5_000;
+export const REFERENCE_TOC_AFTER_LINES = 100;
+/** How far into a long reference file its table of contents may start. */
+export const TOC_SEARCH_LINES = 40;
+
+/** MCP specification revisions a server may negotiate (REL-02). */
+export const PUBLISHED_PROTOCOL_VERSIONS: readonly string[] = [
+  '2024-11-05',
+  '2025-03-26',
+  '2025-06-18',
+  '2025-11-25',
+  '2026-07-28',
+];

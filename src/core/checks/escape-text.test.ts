@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { escapeInvisible, excerptAround } from './escape-text.ts';
+
+describe('escaping package text', () => {
+  it('writes invisible characters as \\u{…} and is idempotent', () => {
+    const escaped = escapeInvisible('a\u{E0041}\u202E\u200B\u001b[0m\nb');
+    expect(escaped).toBe('a\\u{E0041}\\u{202E}\\u{200B}\\u{1B}[0m\\nb');
+    expect(escapeInvisible(escaped)).toBe(escaped);
+  });
+
+  it('cuts excerpts around the spot on code point boundaries', () => {
+    const text = `${'😀'.repeat(100)}HIT${'x'.repeat(100)}`;
+    const excerpt = excerptAround(text, text.indexOf('HIT'), text.indexOf('HIT') + 3, 20);
+    expect(excerpt).toContain('HIT');
+    expect(excerpt.startsWith('…')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});

@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import type { ProbeFacts } from './probe-facts.ts';
+import {
+  judgeCapabilities,
+  judgeInvalidCalls,
+  judgeListLatency,
+  judgePingAndPagination,
+  judgeServerInfo,
+  judgeSmokeCalls,
+  judgeStability,
+  judgeStdioHygiene,
+  percentile,
+  RUNTIME_CHECK_IDS,
+  runtimeChecks,
+} from './runtime-checks.ts';
+
+function facts(overrides: Partial<ProbeFacts> = {}): ProbeFacts {
+  const connection = {
+    identity: 'afscore-evaluator',
+    started: true,
+    initializeMs: 300,
+    toolsSha256: 'a',
+    toolDigests: { t: '1' },
+    listChangedNotifications: 0,
+  };
+  return {
+    transport: 'stdio',
+    connections: [connection, { ...connection }, { ...connection, identity: 'claude-ai' }],
+    protocolVersion: '2025-11-25',
+    serverName: 'demo',
+    serverVersion: '1.0.0',
+    capabilityProbes: [
+      { capability: 'tools', method: 'tools/list', advertised: true, outcome: 'ok' },
+      { capability: 'prompts', method: 'prompts/list', advertised: false, outcome: 'method-not-found' },
+    ],
+    toolsAdvertised: true,
+    listLatenciesMs: [3, 4, 5, 4, 3],
+    ping: { ok: true },
+    pagination: [{ method: 'tools/list', pages: 1, repeatedItems: [], cursorLoop: false }],
+    invalidCalls: [
+      { probe: 'unknown-tool', outcome: 'json-rpc-error', code: -32602 },
+      { probe: 'invalid-arguments', tool: 't', outcome: 'is-error-result' },
+    ],
+    aliveAfterInvalidCalls: true,
+    smokeCalls: [{ tool: 't', arguments: {}, outcome: 'ok' }],
+    smokeSkipped: [],
+    stdio: { strayLines: [], strayLineCount: 0, exitAfterStdinCloseMs: 20 },
+    ...overrides,
+  };
+}
+
+describe('runtime checks', () => {
+  it('pass a well-behaved server, one result per check', () => {
+    const results = runtimeChecks(facts());
+    expect(results.map((result) => result.id)).toEqual([...RUNTIME_CHECK_IDS]);
+    expect(
+      results.filter((result) => result.status !== 'pass').map((result) => [result.id, result.status]),
+    ).toEqual([['SEC-10', 'not_applicable']]);
+  });
+
+  it('fail REL-01 and run nothing else when the server does not start', () => {
+    const results = runtimeChecks(
+      facts({
+        connections: [
+          { identity: 'afscore-evaluator', started: false, error: 'exited', listChangedNotifications: 0 },
+        ],
+      }),
+    );
+    expect(results.find((result) => result.id === 'REL-01')).toMatchObject({
+      status: 'fail',
+      message: 'The server did not initialize: exited.',
+    });
+    expect(results.filter((result) => result.status === 'not_run').length).toBe(8);
+  });
+
+  it('SEC-06 names what changed between connections', () => {
+    const changed = facts();
+    changed.connections[2] = {
+      ...changed.connections[2]!,
+      toolsSha256: 'b',
+      toolDigests: { t: '2', extra: '3' },
+    };
+    expect(judgeStability(changed)).toMatchObject({
+      status: 'fail',
+      evidence: [
+        {
+          location: 'connection 3 (claude-ai)',
+          value: 'tools/list differs from connection 1: extra added, t changed',
+        },
+      ],
+    });
+    const notified = facts();
+    notified.connections[0] = { ...notified.connections[0]!, listChangedNotifications: 1 };
+    expect(judgeStability(notified).status).toBe('fail');
+  });
+
+  it('REL-02 wants a published protocol version and full serverInfo', () => {
+    expect(judgeServerInfo(facts({ protocolVersion: '2023-01-01' })).status).toBe('fail');
+    expect(judgeServerInfo(facts({ serverVersion: undefined })).status).toBe('partial');
+  });
+
+  it('REL-03 catches capabilities that are not honest', () => {
+    const result = judgeCapabilities(
+      facts({
+        capabilityProbes: [
+          { capability: 'prompts', method: 'prompts/list', advertised: false, outcome: 'ok' },
+        ],
+      }),
+    );
+    expect(result).toMatchObject({
+      status: 'fail',
+      evidence: [{ value: 'prompts is not advertised but prompts/list answered a result' }],
+    });
+  });
+
+  it('REL-04 fails stray stdout and gives partial credit to a slow exit', () => {
+    expect(
+      judgeStdioHygiene(
+        facts({ stdio: { strayLines: ['Server started'], strayLineCount: 1, exitAfterStdinCloseMs: 5 } }),
+      ).status,
+    ).toBe('fail');
+    expect(
+      judgeStdioHygiene(facts({ stdio: { strayLines: [], strayLineCount: 0, exitAfterStdinCloseMs: null } }))
+        .status,
+    ).toBe('partial');
+    expect(judgeStdioHygiene(facts({ transport: 'streamable-http' })).status).toBe('not_applicable');
+  });
+
+  it('REL-05 bands the p95 latency', () => {
+    expect(percentile([1, 2, 3, 4, 5], 0.95)).toBe(5);
+    expect(judgeListLatency(facts({ listLatenciesMs: [10, 10, 10, 10, 1500] })).status).toBe('partial');
+    expect(judgeListLatency(facts({ listLatenciesMs: [10, 10, 10, 10, 3000] })).status).toBe('fail');
+  });
+
+  it('REL-06 fails a server that stops answering or accepts invalid arguments', () => {
+    expect(judgeInvalidCalls(facts({ aliveAfterInvalidCalls: false })).status).toBe('fail');
+    const accepted = judgeInvalidCalls(
+      facts({
+        invalidCalls: [
+          { probe: 'unknown-tool', outcome: 'is-error-result' },
+          { probe: 'invalid-arguments', tool: 't', outcome: 'success-result' },
+        ],
+      }),
+    );
+    expect(accepted).toMatchObject({ status: 'partial', value: 0.5 });
+  });
+
+  it('REL-07 grades smoke calls, half credit for a clean error result, and does not apply without safe tools', () => {
+    expect(
+      judgeSmokeCalls(
+        facts({
+          smokeCalls: [
+            { tool: 'a', arguments: {}, outcome: 'ok' },
+            { tool: 'b', arguments: {}, outcome: 'is-error', detail: 'Chrome is not installed' },
+          ],
+        }),
+      ),
+    ).toMatchObject({
+      status: 'partial',
+      value: 0.75,
+      message: '1 of 2 read-only smoke calls succeeded. 1 returned an error result.',
+    });
+    expect(
+      judgeSmokeCalls(
+        facts({
+          smokeCalls: [
+            { tool: 't', arguments: {}, outcome: 'invalid-structured-content', detail: '/n must be number' },
+          ],
+        }),
+      ).status,
+    ).toBe('fail');
+    expect(judgeSmokeCalls(facts({ smokeCalls: [], smokeSkipped: ['read'] }))).toMatchObject({
+      status: 'not_applicable',
+      message:
+        'No read-only tool the harness can call without side effects (read need arguments the harness cannot invent).',
+    });
+  });
+
+  it('REL-08 checks ping and paging', () => {
+    expect(judgePingAndPagination(facts({ ping: { ok: false, detail: 'timeout' } }))).toMatchObject({
+      status: 'partial',
+      value: 0.5,
+    });
+    const looped = judgePingAndPagination(
+      facts({ pagination: [{ method: 'tools/list', pages: 3, repeatedItems: ['a'], cursorLoop: false }] }),
+    );
+    expect(looped.evidence).toEqual([{ location: 'tools/list', value: 'repeated across pages: a' }]);
+  });
+});

@@ -1,0 +1,342 @@
+/**
+ * One evaluation, start to finish: prepare the target in a sandbox, gather facts (I/O), let the
+ * core checks judge them, score with the rubric, and assemble the evaluation document.
+ */
+import { existsSync } from 'node:fs';
+import { arch, platform, release } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { canonicalSha256 } from '../core/checks/canonical-json.ts';
+import { inCatalogueOrder } from '../core/checks/catalogue-order.ts';
+import { toolsListTokens } from '../core/checks/context-cost.ts';
+import { judgedChecksNotRun } from '../core/checks/judged-checks.ts';
+import { mcpSnapshotChecks, mcpSnapshotChecksNotRun } from '../core/checks/mcp-snapshot-checks.ts';
+import { packageChecks, packageChecksNotRun } from '../core/checks/package-checks.ts';
+import type { PackageFacts } from '../core/checks/package-facts.ts';
+import { runtimeChecks } from '../core/checks/runtime-checks.ts';
+import { bodySize } from '../core/checks/skill-body.ts';
+import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill-checks.ts';
+import { readSkillManifest } from '../core/checks/skill-files.ts';
+import { skillScripts } from '../core/checks/skill-scripts.ts';
+import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
+import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
+import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
+import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
+import { EVALUATOR_NAME, EVALUATOR_VERSION } from './evaluator-info.ts';
+import { readFolderFiles } from './folder-files.ts';
+import { httpLauncher, stdioLauncher } from './launchers.ts';
+import type { JudgeContext } from './llm/judge.ts';
+import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
+import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
+import {
+  PRIMARY_IDENTITY,
+  type ProbeResult,
+  probeServer,
+  SECOND_IDENTITY,
+  type ServerLauncher,
+} from './mcp-probe.ts';
+import { createSandbox, SANDBOX_DESCRIPTION, type Sandbox } from './sandbox.ts';
+import { checkScriptSyntax } from './script-syntax.ts';
+import { readSkillFolder } from './skill-reader.ts';
+import { installNpmPackage } from './targets/npm-target.ts';
+import { launchCommand, packageFacts, readManifest } from './targets/package-target.ts';
+import type { Target } from './targets/parse-target.ts';
+import { treeDigest } from './tree-digest.ts';
+
+export type Progress = (step: string) => void;
+
+export interface Judge {
+  provider: LlmConfig['provider'];
+  model: string;
+  context: JudgeContext;
+}
+
+export interface EvaluateOptions {
+  target: Target;
+  packageId: string;
+  contributor: string;
+  relationship: EvaluationDocument['disclosure']['relationship'];
+  evaluationId: string;
+  /** null runs deterministic checks only (--no-llm). */
+  judge: Judge | null;
+  /** Variables passed to the server explicitly (names are recorded, values never). */
+  env: Readonly<Record<string, string>>;
+  serverArgs: readonly string[];
+  /** For targets without a release version (skill folders): the version and artifact to record. */
+  packageVersion?: string;
+  artifact?: string;
+  now: () => number;
+  progress?: Progress;
+}
+
+interface Gathered {
+  kind: PackageKind;
+  version: string;
+  subject: EvaluationDocument['subject'];
+  checks: CheckResult[];
+  metrics: Record<string, number>;
+  inputs: Record<string, unknown>;
+  notes?: string;
+}
+
+const NO_LLM = 'Not run: the evaluation ran with --no-llm (deterministic checks only).';
+
+function isoTime(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}
+
+function isSkillFolder(path: string): boolean {
+  return (
+    existsSync(join(path, 'SKILL.md')) ||
+    existsSync(join(path, 'skill.md')) ||
+    !existsSync(join(path, 'package.json'))
+  );
+}
+
+async function gatherSkill(
+  path: string,
+  sandbox: Sandbox,
+  options: EvaluateOptions,
+  progress: Progress,
+): Promise<Gathered> {
+  progress(`reading the skill folder ${basename(path)}`);
+  const folder = readSkillFolder(path);
+  const { snapshot } = folder;
+  progress('parsing scripts');
+  const syntax = await checkScriptSyntax(sandbox, path, skillScripts(snapshot));
+  const judged = options.judge
+    ? await judgeSkill(snapshot, options.judge.context, progress)
+    : judgedChecksNotRun('skill', NO_LLM);
+  const loaded = readSkillManifest(snapshot);
+  const metadata = loaded.ok
+    ? (loaded.manifest.frontmatter.metadata as Record<string, unknown> | undefined)
+    : undefined;
+  const version =
+    options.packageVersion ??
+    (typeof metadata?.version === 'string' ? metadata.version : `tree-${folder.digest.slice(7, 19)}`);
+  const size = loaded.ok ? bodySize(loaded.manifest) : { lines: 0, tokens: 0 };
+  return {
+    kind: 'skill',
+    version,
+    subject: {
+      artifact: options.artifact ?? `folder:${snapshot.folder}@${version}`,
+      digest: folder.digest,
+      transport: 'skill-folder',
+    },
+    checks: [...skillSnapshotChecks(snapshot), ...skillFileChecks(snapshot, syntax), ...judged],
+    metrics: { file_count: snapshot.files.length, body_lines: size.lines, body_tokens: size.tokens },
+    inputs: { ...snapshot },
+    ...(folder.omitted.length > 0
+      ? { notes: `Text left out of inputs to keep the document small: ${folder.omitted.join(', ')}.` }
+      : {}),
+  };
+}
+
+interface ServerSource {
+  launcher: ServerLauncher;
+  facts: PackageFacts | null;
+  readme: string | null;
+  version?: string;
+  artifact?: string;
+  digest?: string;
+  launch: Record<string, unknown>;
+}
+
+async function serverFromPackage(
+  packageDir: string,
+  registry: PackageFacts['registry'],
+  sandbox: Sandbox,
+  options: EvaluateOptions,
+): Promise<ServerSource> {
+  const manifest = readManifest(packageDir);
+  const files = readFolderFiles(packageDir);
+  const facts = packageFacts(manifest, files, registry);
+  const launch = launchCommand(
+    packageDir,
+    manifest,
+    options.serverArgs.map((arg) => arg.replaceAll('{workdir}', sandbox.work)),
+  );
+  if (!launch.ok) throw new Error(launch.issues[0]!.message);
+  const readme =
+    facts.files.find((file) => /^readme(?:\.\w+)?$/i.test(file.path) && file.text !== undefined)?.text ??
+    null;
+  return {
+    launcher: stdioLauncher(sandbox, launch.value.command, launch.value.args),
+    facts,
+    readme,
+    ...(typeof manifest?.version === 'string' ? { version: manifest.version } : {}),
+    digest: treeDigest(files),
+    launch: { command: launch.value.display.replaceAll(sandbox.work, '{workdir}') },
+  };
+}
+
+async function serverSource(
+  target: Target,
+  sandbox: Sandbox,
+  options: EvaluateOptions,
+  progress: Progress,
+): Promise<ServerSource> {
+  switch (target.kind) {
+    case 'npm': {
+      progress(
+        `installing npm:${target.name}${target.version ? `@${target.version}` : ''} (scripts disabled)`,
+      );
+      const installed = await installNpmPackage(target.name, target.version, sandbox.root);
+      const source = await serverFromPackage(installed.packageDir, installed.registry, sandbox, options);
+      return {
+        ...source,
+        version: installed.version,
+        artifact: `npm:${installed.name}@${installed.version}`,
+        digest: installed.digest,
+      };
+    }
+    case 'folder': {
+      const source = await serverFromPackage(resolve(target.path), null, sandbox, options);
+      return {
+        ...source,
+        artifact: `folder:${basename(resolve(target.path))}@${source.version ?? 'unversioned'}`,
+      };
+    }
+    case 'stdio':
+      return {
+        launcher: stdioLauncher(sandbox, target.command, target.args),
+        facts: null,
+        readme: null,
+        artifact: `stdio:${target.commandLine}`,
+        launch: { command: target.commandLine },
+      };
+    case 'http':
+      return {
+        launcher: httpLauncher(target.url),
+        facts: null,
+        readme: null,
+        artifact: target.url,
+        launch: { url: target.url },
+      };
+  }
+}
+
+async function gatherServer(
+  target: Target,
+  sandbox: Sandbox,
+  options: EvaluateOptions,
+  progress: Progress,
+): Promise<Gathered> {
+  const source = await serverSource(target, sandbox, options, progress);
+  const probe: ProbeResult = await probeServer(source.launcher, progress);
+  const snapshot: McpSnapshot | null = probe.snapshot;
+  const notStarted = 'The server did not start, so its definitions could not be read.';
+  const judged = !options.judge
+    ? judgedChecksNotRun('mcp-server', NO_LLM)
+    : snapshot
+      ? await judgeMcpServer(snapshot, source.readme, options.judge.context, progress)
+      : judgedChecksNotRun('mcp-server', notStarted);
+  const packageResults = source.facts
+    ? packageChecks(source.facts, options.now())
+    : packageChecksNotRun(
+        `No package files to read for a ${target.kind === 'http' ? 'URL' : 'bare command'}; evaluate the published package to run these.`,
+      );
+  const toolsListSha256 = snapshot ? canonicalSha256(toolsListValue(snapshot)) : undefined;
+  const version = options.packageVersion ?? source.version ?? probe.facts.serverVersion ?? 'unknown';
+  return {
+    kind: 'mcp-server',
+    version,
+    subject: {
+      artifact: options.artifact ?? source.artifact ?? 'unknown',
+      digest: source.digest ?? `sha256:${canonicalSha256(snapshot ?? { artifact: source.artifact ?? '' })}`,
+      transport: source.launcher.transport,
+      ...(toolsListSha256 ? { tools_list_sha256: toolsListSha256 } : {}),
+    },
+    checks: [
+      ...(snapshot ? mcpSnapshotChecks(snapshot) : mcpSnapshotChecksNotRun(notStarted)),
+      ...runtimeChecks(probe.facts),
+      ...packageResults,
+      ...judged,
+    ],
+    metrics: { ...probe.metrics, ...(snapshot ? { tools_list_tokens: toolsListTokens(snapshot) } : {}) },
+    inputs: {
+      ...(snapshot ?? { kind: 'mcp-server' }),
+      launch: {
+        ...source.launch,
+        env_names: sandbox.passedVariables,
+        identities: [PRIMARY_IDENTITY.name, SECOND_IDENTITY.name],
+      },
+    },
+  };
+}
+
+/** SHA-256 of everything that shapes the outcome besides the artifact itself. */
+export function configurationHash(kind: PackageKind, options: EvaluateOptions): string {
+  return canonicalSha256({
+    evaluator: { name: EVALUATOR_NAME, version: EVALUATOR_VERSION },
+    rubric_version: RUBRIC_VERSION,
+    kind,
+    judge: options.judge
+      ? {
+          provider: options.judge.provider,
+          model: options.judge.model,
+          temperature: 0,
+          prompts: PROMPTS_BY_KIND[kind].map((id) => ({ id, sha256: PROMPTS[id].sha256 })),
+        }
+      : null,
+    server_args: [...options.serverArgs],
+    env_names: Object.keys(options.env).sort(),
+    identities: [PRIMARY_IDENTITY, SECOND_IDENTITY],
+  });
+}
+
+function llmConfig(kind: PackageKind, judge: Judge | null): LlmConfig | null {
+  if (!judge) return null;
+  return {
+    provider: judge.provider,
+    model: judge.model,
+    temperature: 0,
+    prompts: PROMPTS_BY_KIND[kind].map((id) => ({ id, sha256: PROMPTS[id].sha256 })),
+  };
+}
+
+export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocument> {
+  const progress = options.progress ?? (() => {});
+  const startedAt = options.now();
+  const sandbox = createSandbox(options.env);
+  try {
+    const { target } = options;
+    const gathered =
+      target.kind === 'folder' && isSkillFolder(resolve(target.path))
+        ? await gatherSkill(resolve(target.path), sandbox, options, progress)
+        : await gatherServer(target, sandbox, options, progress);
+    const checks = inCatalogueOrder(gathered.kind, gathered.checks);
+    const document: EvaluationDocument = {
+      $schema: 'https://afscore.dev/schemas/evaluation-2.0.json',
+      schema_version: SCHEMA_VERSION,
+      rubric_version: RUBRIC_VERSION,
+      evaluation_id: options.evaluationId,
+      package: { id: options.packageId, kind: gathered.kind, version: gathered.version },
+      subject: gathered.subject,
+      contributor: { login: options.contributor },
+      disclosure: { affiliated: options.relationship !== 'none', relationship: options.relationship },
+      evaluator: {
+        kind: 'cli',
+        name: EVALUATOR_NAME,
+        version: EVALUATOR_VERSION,
+        config_sha256: configurationHash(gathered.kind, options),
+        guide_version: RUBRIC_VERSION,
+        llm: llmConfig(gathered.kind, options.judge),
+      },
+      environment: {
+        os: `${platform()} ${release()}`.slice(0, 64),
+        arch: arch(),
+        runtime: `node ${process.versions.node}`,
+        sandbox: SANDBOX_DESCRIPTION,
+      },
+      timestamps: { started_at: isoTime(startedAt), finished_at: isoTime(options.now()) },
+      checks,
+      scores: toScoresReport(scoreChecks(gathered.kind, checks)),
+      metrics: gathered.metrics,
+      inputs: gathered.inputs,
+      ...(gathered.notes ? { notes: gathered.notes } : {}),
+    };
+    return document;
+  } finally {
+    sandbox.dispose();
+  }
+}

@@ -1,0 +1,310 @@
+/**
+ * Runs the judged checks of a package: which units of text each prompt sees, and how verdicts
+ * become check outcomes (through `core/checks/judged-checks.ts`, where the arithmetic lives).
+ */
+import { canonicalSha256 } from '../../core/checks/canonical-json.ts';
+import {
+  flaggedResult,
+  type JudgeRecord,
+  mean,
+  scaledResult,
+  serverRollup,
+  type ToolDefinitionRatings,
+  toolDefinitionScore,
+} from '../../core/checks/judged-checks.ts';
+import { errored, notApplicable, notRun } from '../../core/checks/results.ts';
+import { propertiesOf, requiredOf } from '../../core/checks/schema-utils.ts';
+import { readSkillManifest, textFiles } from '../../core/checks/skill-files.ts';
+import type { McpSnapshot, SkillSnapshot, SnapshotTool } from '../../core/checks/snapshot.ts';
+import type { CheckResult, Evidence } from '../../core/types.ts';
+import { pointerJoin } from '../../core/validation/issue.ts';
+import { type JudgeContext, judgeUnit, type Verdict } from './judge.ts';
+import { type JudgePrompt, PROMPTS } from './prompts.ts';
+
+export type Progress = (step: string) => void;
+
+const README_CHARS = 40_000;
+const FILE_CHARS = 20_000;
+const SKILL_FILES_CHARS = 100_000;
+const LIST_DESCRIPTION_CHARS = 500;
+
+interface UnitRun {
+  results: { verdict: Verdict; index: number }[];
+  record: JudgeRecord;
+  error?: string;
+}
+
+/** Judges every unit with one prompt; the first unit that gets no valid verdict makes the check an error. */
+async function judgeUnits(
+  prompt: JudgePrompt,
+  units: readonly unknown[],
+  context: JudgeContext,
+): Promise<UnitRun> {
+  const record = { prompt_id: prompt.id, prompt_sha256: prompt.sha256, input_sha256: canonicalSha256(units) };
+  const results: UnitRun['results'] = [];
+  for (const [index, unit] of units.entries()) {
+    const answer = await judgeUnit(prompt, unit, context);
+    if (!answer.ok)
+      return {
+        results,
+        record,
+        error: units.length > 1 ? `Unit ${index + 1} of ${units.length}: ${answer.message}` : answer.message,
+      };
+    results.push({ verdict: answer.verdict, index });
+  }
+  return { results, record };
+}
+
+function toolView(tool: SnapshotTool): Record<string, unknown> {
+  const { name, title, description, inputSchema, outputSchema, annotations } = tool;
+  return { name, title, description, inputSchema, outputSchema, annotations };
+}
+
+function toolUnits(snapshot: McpSnapshot): unknown[] {
+  const names = snapshot.tools.map((tool) => tool.name);
+  return snapshot.tools.map((tool) => {
+    const parameters = propertiesOf(tool.inputSchema);
+    return {
+      tool: toolView(tool),
+      sibling_tool_names: names.filter((name) => name !== tool.name),
+      signals: {
+        parameter_count: parameters.length,
+        required_parameter_count: requiredOf(tool.inputSchema).length,
+        parameters_described: parameters.filter(
+          ([, schema]) => typeof schema.description === 'string' && schema.description.trim() !== '',
+        ).length,
+        has_output_schema: tool.outputSchema !== undefined,
+        has_annotations: tool.annotations !== undefined,
+      },
+    };
+  });
+}
+
+interface Finding {
+  category: string;
+  quote: string;
+  explanation: string;
+}
+
+function findingEvidence(run: UnitRun, locate: (index: number) => string): Evidence[] {
+  return run.results.flatMap(({ verdict, index }) =>
+    ((verdict.findings as Finding[]) ?? []).map((finding) => ({
+      location: locate(index),
+      excerpt: finding.quote,
+      value: `${finding.category}: ${finding.explanation}`.slice(0, 300),
+    })),
+  );
+}
+
+async function toolPoisoning(snapshot: McpSnapshot, context: JudgeContext): Promise<CheckResult> {
+  if (snapshot.tools.length === 0) return notApplicable('SEC-L1', 'No tools to judge.');
+  const run = await judgeUnits(PROMPTS['tool-poisoning'], toolUnits(snapshot), context);
+  if (run.error) return errored('SEC-L1', run.error);
+  return flaggedResult(
+    'SEC-L1',
+    findingEvidence(run, (index) => pointerJoin('/tools', index)),
+    run.record,
+    'The judge found no poisoning in any tool.',
+  );
+}
+
+async function toolDefinitions(snapshot: McpSnapshot, context: JudgeContext): Promise<CheckResult> {
+  if (snapshot.tools.length === 0) return notApplicable('INT-L1', 'No tools to judge.');
+  const run = await judgeUnits(PROMPTS['tool-definition'], toolUnits(snapshot), context);
+  if (run.error) return errored('INT-L1', run.error);
+  const scored = run.results.map(({ verdict, index }) => ({
+    index,
+    verdict,
+    score: toolDefinitionScore(verdict as unknown as ToolDefinitionRatings),
+  }));
+  const rating = serverRollup(scored.map((tool) => tool.score));
+  const weakest = [...scored].sort((a, b) => a.score - b.score || a.index - b.index).slice(0, 3);
+  const evidence: Evidence[] = weakest.map((tool) => ({
+    location: pointerJoin('/tools', tool.index),
+    value:
+      `${snapshot.tools[tool.index]!.name}: ${tool.score.toFixed(2)}/5; ${String(tool.verdict.weakest_point ?? '')}`.slice(
+        0,
+        300,
+      ),
+    ...(tool.verdict.weakest_quote ? { excerpt: String(tool.verdict.weakest_quote) } : {}),
+  }));
+  return scaledResult(
+    'INT-L1',
+    rating,
+    run.record,
+    `Tool definitions rate ${rating.toFixed(2)}/5 (0.6·mean + 0.4·min over ${scored.length} tools).`,
+    evidence,
+  );
+}
+
+async function toolSetCoherence(snapshot: McpSnapshot, context: JudgeContext): Promise<CheckResult> {
+  if (snapshot.tools.length === 0) return notApplicable('INT-L2', 'No tools to judge.');
+  const unit = {
+    tools: snapshot.tools.map((tool) => ({
+      name: tool.name,
+      title: tool.title,
+      description: (tool.description ?? '').slice(0, LIST_DESCRIPTION_CHARS),
+    })),
+  };
+  const run = await judgeUnits(PROMPTS['tool-set-coherence'], [unit], context);
+  if (run.error) return errored('INT-L2', run.error);
+  const verdict = run.results[0]!.verdict;
+  const rating = mean(
+    ['disambiguation', 'naming_consistency', 'tool_count_fit', 'completeness'].map((key) =>
+      Number(verdict[key]),
+    ),
+  );
+  return scaledResult(
+    'INT-L2',
+    rating,
+    run.record,
+    `The tool set rates ${rating.toFixed(2)}/5. ${String(verdict.comment ?? '')}`.trim(),
+  );
+}
+
+async function readmeAccuracy(
+  snapshot: McpSnapshot,
+  readme: string | null,
+  context: JudgeContext,
+): Promise<CheckResult> {
+  if (readme === null) return notRun('DOC-L1', 'No README to judge.');
+  const unit = {
+    readme: readme.slice(0, README_CHARS),
+    tools: snapshot.tools.map((tool) => ({
+      name: tool.name,
+      description: (tool.description ?? '').slice(0, LIST_DESCRIPTION_CHARS),
+    })),
+  };
+  const run = await judgeUnits(PROMPTS['readme-accuracy'], [unit], context);
+  if (run.error) return errored('DOC-L1', run.error);
+  const verdict = run.results[0]!.verdict;
+  const rating = mean([Number(verdict.describes_existing_tools), Number(verdict.setup_complete)]);
+  const missing = (verdict.missing_tools as string[]) ?? [];
+  const stale = (verdict.stale_tools as string[]) ?? [];
+  const evidence: Evidence[] = [
+    ...missing.map((name) => ({ location: 'README', value: `does not mention ${name}` })),
+    ...stale.map((name) => ({
+      location: 'README',
+      value: `mentions ${name}, which the server does not expose`,
+    })),
+  ];
+  return scaledResult(
+    'DOC-L1',
+    rating,
+    run.record,
+    `The README rates ${rating.toFixed(2)}/5 against the tools.`,
+    evidence,
+  );
+}
+
+export async function judgeMcpServer(
+  snapshot: McpSnapshot,
+  readme: string | null,
+  context: JudgeContext,
+  progress: Progress,
+): Promise<CheckResult[]> {
+  progress('judging tools for poisoning');
+  const poisoning = await toolPoisoning(snapshot, context);
+  progress('judging tool definitions');
+  const definitions = await toolDefinitions(snapshot, context);
+  progress('judging the tool set and the README');
+  return [
+    poisoning,
+    definitions,
+    await toolSetCoherence(snapshot, context),
+    await readmeAccuracy(snapshot, readme, context),
+  ];
+}
+
+function skillFilesUnit(snapshot: SkillSnapshot): unknown {
+  let budget = SKILL_FILES_CHARS;
+  const files = [];
+  for (const file of textFiles(snapshot)) {
+    if (budget <= 0) break;
+    const text = file.text.slice(0, Math.min(FILE_CHARS, budget));
+    budget -= text.length;
+    files.push({ path: file.path, text });
+  }
+  return { files };
+}
+
+export async function judgeSkill(
+  snapshot: SkillSnapshot,
+  context: JudgeContext,
+  progress: Progress,
+): Promise<CheckResult[]> {
+  const loaded = readSkillManifest(snapshot);
+  if (!loaded.ok) {
+    return ['SKL-SL1', 'SKL-IL1', 'SKL-DL1', 'SKL-DL2'].map((id) => notRun(id, 'SKILL.md did not load.'));
+  }
+  const { frontmatter, body } = loaded.manifest;
+  const name = String(frontmatter.name ?? '');
+  const description = String(frontmatter.description ?? '');
+  progress('judging the skill for threats');
+  const threats = await judgeUnits(PROMPTS['skill-threats'], [skillFilesUnit(snapshot)], context);
+  const threatResult = threats.error
+    ? errored('SKL-SL1', threats.error)
+    : flaggedResult(
+        'SKL-SL1',
+        findingEvidence(threats, () => 'skill files'),
+        threats.record,
+        'The judge found no threats in the instructions.',
+      );
+  progress('judging the trigger and the instructions');
+  const trigger = await judgeUnits(PROMPTS['skill-trigger'], [{ name, description }], context);
+  const triggerResult = trigger.error
+    ? errored('SKL-IL1', trigger.error)
+    : ratedMean(
+        'SKL-IL1',
+        trigger,
+        ['what_specificity', 'when_explicitness', 'trigger_keywords', 'voice', 'distinguishability'],
+        'The trigger',
+      );
+  const instructions = await judgeUnits(
+    PROMPTS['skill-instructions'],
+    [{ name, description, body }],
+    context,
+  );
+  const instructionsResult = instructions.error
+    ? errored('SKL-DL1', instructions.error)
+    : ratedMean(
+        'SKL-DL1',
+        instructions,
+        [
+          'conciseness',
+          'degree_of_freedom',
+          'feedback_loops',
+          'concrete_examples',
+          'consistent_terms',
+          'timelessness',
+        ],
+        'The instructions',
+      );
+  const promise = await judgeUnits(PROMPTS['skill-promise'], [{ description, body }], context);
+  const promiseResult = promise.error
+    ? errored('SKL-DL2', promise.error)
+    : scaledResult(
+        'SKL-DL2',
+        Number(promise.results[0]!.verdict.rating),
+        promise.record,
+        `The body keeps the description's promise: ${String(promise.results[0]!.verdict.rating)}/5. ${String(promise.results[0]!.verdict.unmet_promise ?? '')}`.trim(),
+      );
+  return [threatResult, triggerResult, instructionsResult, promiseResult];
+}
+
+function ratedMean(id: string, run: UnitRun, keys: readonly string[], what: string): CheckResult {
+  const verdict = run.results[0]!.verdict;
+  const rating = mean(keys.map((key) => Number(verdict[key])));
+  const quote =
+    typeof verdict.weakest_quote === 'string' && verdict.weakest_quote !== ''
+      ? verdict.weakest_quote
+      : undefined;
+  const comment = typeof verdict.comment === 'string' ? ` ${verdict.comment}` : '';
+  return scaledResult(
+    id,
+    rating,
+    run.record,
+    `${what} rate ${rating.toFixed(2)}/5.${comment}`,
+    quote ? [{ location: 'SKILL.md', excerpt: quote }] : [],
+  );
+}

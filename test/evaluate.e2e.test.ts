@@ -1,0 +1,321 @@
+/**
+ * `afscore evaluate` end to end on small MCP servers and skill folders written for the tests:
+ * each expected finding appears under its check id with evidence, the scores order the fixtures
+ * as a reviewer would, every document passes validation, and --no-llm runs are repeatable.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.ts';
+import type { CheckResult, EvaluationDocument } from '../src/core/types.ts';
+import { startHttpFixture } from './fixtures/mcp-servers/http-server.ts';
+import { captureIo } from './support/capture-io.ts';
+import { useTempDirs } from './support/temp-dir.ts';
+
+const REPO = join(import.meta.dirname, '..');
+const SERVERS = join(import.meta.dirname, 'fixtures', 'mcp-servers');
+const SKILLS = join(import.meta.dirname, 'fixtures', 'skills');
+
+interface Case {
+  id: string;
+  target: string;
+  kind: 'mcp-server' | 'skill';
+}
+
+const CASES: Case[] = [
+  { id: 'fixture-clean', target: join(SERVERS, 'clean'), kind: 'mcp-server' },
+  { id: 'fixture-poisoned', target: join(SERVERS, 'poisoned'), kind: 'mcp-server' },
+  { id: 'fixture-rug-pull', target: join(SERVERS, 'rug-pull'), kind: 'mcp-server' },
+  { id: 'fixture-crashy', target: join(SERVERS, 'crashy'), kind: 'mcp-server' },
+  { id: 'fixture-dead', target: `stdio:"${process.execPath}" -e "process.exit(3)"`, kind: 'mcp-server' },
+  { id: 'skill-good', target: join(SKILLS, 'good', 'pdf-form-filling'), kind: 'skill' },
+  { id: 'skill-broken', target: join(SKILLS, 'broken', 'helper-tools'), kind: 'skill' },
+];
+
+const tempDir = useTempDirs();
+let root: string;
+const docs = new Map<string, EvaluationDocument>();
+const exits = new Map<string, { code: number; stderr: string[] }>();
+
+function writeCatalogue(dir: string): void {
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  write(
+    'data/categories/developer-tools.md',
+    '---\nslug: developer-tools\nname: Developer tools\ndescription: Tools for building software.\n---\nTools for building software.\n',
+  );
+  for (const { id, kind } of CASES) {
+    write(
+      `data/packages/${id}.md`,
+      [
+        '---',
+        `id: ${id}`,
+        `name: ${id}`,
+        `kind: ${kind}`,
+        'category: developer-tools',
+        `description: Test fixture ${id} of the evaluator suite.`,
+        'repository: https://github.com/afscore-fixtures/fixtures',
+        'distribution:',
+        kind === 'skill' ? `  skill: skills/${id}` : `  npm: "${id}"`,
+        'license: MIT',
+        'maintainers: []',
+        'added: 2026-11-01',
+        '---',
+        'A fixture.',
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
+async function evaluateCase(
+  testCase: Case,
+  out: string,
+): Promise<{ doc: EvaluationDocument; code: number; stderr: string[] }> {
+  const io = captureIo(REPO);
+  const code = await main(
+    [
+      'evaluate',
+      testCase.target,
+      '--package-id',
+      testCase.id,
+      '--no-llm',
+      '--contributor',
+      'ada-evaluates',
+      '--root',
+      root,
+      '--out',
+      out,
+    ],
+    io,
+  );
+  return { doc: JSON.parse(readFileSync(out, 'utf8')) as EvaluationDocument, code, stderr: io.stderr };
+}
+
+function check(id: string, checkId: string): CheckResult {
+  const found = docs.get(id)!.checks.find((candidate) => candidate.id === checkId);
+  if (!found) throw new Error(`${id} has no ${checkId}`);
+  return found;
+}
+
+/** Resolves a JSON pointer into the document's inputs, as a reviewer following the evidence would. */
+function atPointer(doc: EvaluationDocument, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((value, token) => (value as Record<string, unknown> | undefined)?.[token], doc.inputs);
+}
+
+beforeAll(async () => {
+  root = tempDir();
+  writeCatalogue(root);
+  const results = await Promise.all(
+    CASES.map((testCase) => evaluateCase(testCase, join(root, 'out', `${testCase.id}.json`))),
+  );
+  CASES.forEach((testCase, index) => {
+    docs.set(testCase.id, results[index]!.doc);
+    exits.set(testCase.id, { code: results[index]!.code, stderr: results[index]!.stderr });
+  });
+}, 120_000);
+
+describe('afscore evaluate on fixture MCP servers', () => {
+  it('writes documents that pass validation against the catalogue', () => {
+    for (const { id } of CASES) expect({ id, ...exits.get(id) }).toEqual({ id, code: 0, stderr: [] });
+  });
+
+  it('passes every applicable check of the clean server', () => {
+    const doc = docs.get('fixture-clean')!;
+    const failing = doc.checks
+      .filter((result) => ['fail', 'partial', 'error'].includes(result.status))
+      .map((result) => result.id);
+    expect(failing).toEqual([]);
+    expect(doc.scores).toMatchObject({ status: 'scored', af_score: 100, grade: 'A', caps_applied: [] });
+    expect(doc.subject.tools_list_sha256).toMatch(/^[a-f0-9]{64}$/);
+    expect(check('fixture-clean', 'REL-07').message).toBe('1 of 1 read-only smoke calls succeeded.');
+  });
+
+  it('finds the hidden instructions, with pointers into the recorded tool list', () => {
+    const hidden = check('fixture-poisoned', 'SEC-01');
+    expect(hidden.status).toBe('fail');
+    expect(hidden.evidence?.[0]?.location).toBe('/tools/0/description');
+    expect(hidden.evidence?.[0]?.excerpt).toContain('\\u{E0069}\\u{E0067}\\u{E006E}');
+    expect(String(atPointer(docs.get('fixture-poisoned')!, hidden.evidence![0]!.location))).toContain(
+      '\u{E0069}',
+    );
+    expect(check('fixture-poisoned', 'SEC-02')).toMatchObject({ status: 'fail' });
+    expect(check('fixture-poisoned', 'SEC-02').evidence?.map((item) => item.value)).toEqual(
+      expect.arrayContaining(['instruction-tag', 'read-before-use', 'hide-from-user']),
+    );
+    expect(check('fixture-poisoned', 'SEC-03').evidence?.map((item) => item.value)).toContain(
+      'names "send_email", which this server does not expose',
+    );
+    expect(check('fixture-poisoned', 'SEC-04').evidence?.[0]?.value).toBe('ssh');
+    expect(check('fixture-poisoned', 'SEC-05')).toMatchObject({
+      status: 'partial',
+      evidence: [{ location: '/tools/0/inputSchema/properties/notes' }],
+    });
+    expect(docs.get('fixture-poisoned')!.scores.caps_applied).toEqual(['critical-security-finding']);
+    expect(docs.get('fixture-poisoned')!.scores.af_score).toBeLessThanOrEqual(40);
+  });
+
+  it('catches tools that change between connections and for another client', () => {
+    const stability = check('fixture-rug-pull', 'SEC-06');
+    expect(stability.status).toBe('fail');
+    expect(stability.evidence).toEqual([
+      {
+        location: 'connection 2 (afscore-evaluator)',
+        value: 'tools/list differs from connection 1: search_docs changed',
+      },
+      {
+        location: 'connection 3 (claude-ai)',
+        value: 'tools/list differs from connection 1: search_docs changed, upload_report added',
+      },
+    ]);
+  });
+
+  it('reports a server that writes to stdout and dies on bad input', () => {
+    expect(check('fixture-crashy', 'REL-04')).toMatchObject({
+      status: 'fail',
+      evidence: [{ location: 'stdout, stray line 1', excerpt: 'unit-converter ready' }],
+    });
+    const invalid = check('fixture-crashy', 'REL-06');
+    expect(invalid.status).toBe('fail');
+    expect(invalid.message).toBe('The server stopped answering after an invalid call.');
+    expect(invalid.evidence?.[1]?.location).toBe('tools/call convert_length (invalid arguments)');
+  });
+
+  it('scores a server that does not start as unrunnable', () => {
+    const doc = docs.get('fixture-dead')!;
+    expect(check('fixture-dead', 'REL-01')).toMatchObject({ status: 'fail' });
+    expect(check('fixture-dead', 'REL-01').message).toContain('the process exited');
+    expect(doc.scores).toMatchObject({ status: 'unrunnable', af_score: null, grade: null });
+    expect(doc.scores.dimensions.reliability.score).toBe(0);
+  });
+
+  it('orders the servers as a reviewer would', () => {
+    const score = (id: string) => docs.get(id)!.scores.af_score!;
+    expect(score('fixture-clean')).toBeGreaterThan(score('fixture-rug-pull'));
+    expect(score('fixture-clean')).toBeGreaterThan(score('fixture-crashy'));
+    expect(score('fixture-rug-pull')).toBeGreaterThan(score('fixture-poisoned'));
+    expect(score('fixture-crashy')).toBeGreaterThan(score('fixture-poisoned'));
+    expect(docs.get('fixture-clean')!.scores.dimensions.security.score).toBeGreaterThan(
+      docs.get('fixture-rug-pull')!.scores.dimensions.security.score!,
+    );
+    expect(docs.get('fixture-clean')!.scores.dimensions.reliability.score).toBeGreaterThan(
+      docs.get('fixture-crashy')!.scores.dimensions.reliability.score!,
+    );
+  });
+});
+
+describe('afscore evaluate on a Streamable HTTP endpoint', () => {
+  it('probes the URL and judges transport security instead of stdio hygiene', async () => {
+    const fixture = await startHttpFixture();
+    try {
+      const out = join(root, 'out', 'fixture-http.json');
+      const io = captureIo(REPO);
+      const code = await main(
+        [
+          'evaluate',
+          fixture.url,
+          '--package-id',
+          'fixture-clean',
+          '--no-llm',
+          '--contributor',
+          'ada-evaluates',
+          '--root',
+          root,
+          '--out',
+          out,
+        ],
+        io,
+      );
+      const doc = JSON.parse(readFileSync(out, 'utf8')) as EvaluationDocument;
+      expect(code).toBe(0);
+      expect(doc.subject).toMatchObject({ artifact: fixture.url, transport: 'streamable-http' });
+      expect(doc.package.version).toBe('2.0.0');
+      const outcome = (id: string) => doc.checks.find((result) => result.id === id)?.status;
+      expect(['SEC-10', 'REL-04', 'REL-06', 'REL-07', 'SEC-06', 'LIC-01'].map(outcome)).toEqual([
+        'fail',
+        'not_applicable',
+        'pass',
+        'pass',
+        'pass',
+        'not_run',
+      ]);
+    } finally {
+      await fixture.close();
+    }
+  }, 30_000);
+});
+
+describe('afscore evaluate on fixture skills', () => {
+  it('passes the good skill', () => {
+    const doc = docs.get('skill-good')!;
+    expect(doc.subject).toMatchObject({
+      transport: 'skill-folder',
+      digest: expect.stringMatching(/^sha256:[a-f0-9]{64}$/),
+    });
+    expect(doc.checks.filter((result) => ['fail', 'partial', 'error'].includes(result.status))).toEqual([]);
+    expect(doc.package.version).toBe('1.2.0');
+    expect(doc.scores.af_score).toBe(100);
+  });
+
+  it('finds every problem of the broken skill under its check id', () => {
+    const failed = docs
+      .get('skill-broken')!
+      .checks.filter((result) => result.status === 'fail')
+      .map((result) => result.id);
+    expect(failed).toEqual([
+      'SKL-S01',
+      'SKL-S02',
+      'SKL-S03',
+      'SKL-S04',
+      'SKL-S05',
+      'SKL-R02',
+      'SKL-R03',
+      'SKL-I01',
+      'SKL-I02',
+      'SKL-I03',
+      'SKL-M01',
+      'SKL-M02',
+      'SKL-L01',
+    ]);
+    expect(check('skill-broken', 'SKL-S01').evidence?.map((item) => item.location)).toEqual([
+      'SKILL.md:14',
+      'SKILL.md:12',
+    ]);
+    expect(check('skill-broken', 'SKL-S02').evidence).toEqual([
+      { location: 'SKILL.md:17', excerpt: 'AKIAIO…[14 characters masked]', value: 'aws-access-key' },
+    ]);
+    expect(check('skill-broken', 'SKL-R02').evidence).toEqual([
+      { location: 'SKILL.md:16', excerpt: 'reference/details.md', value: 'no such file' },
+      { location: 'notes.txt', value: 'not referenced from SKILL.md or its references' },
+    ]);
+    expect(check('skill-broken', 'SKL-R03').evidence?.[0]).toMatchObject({
+      location: 'scripts/setup.sh',
+      value: 'bash syntax error',
+    });
+    expect(docs.get('skill-broken')!.scores.caps_applied).toEqual([
+      'critical-security-finding',
+      'no-licence',
+    ]);
+    expect(docs.get('skill-broken')!.scores.af_score!).toBeLessThan(docs.get('skill-good')!.scores.af_score!);
+  });
+});
+
+describe('determinism', () => {
+  it('gives identical check results on a second --no-llm run of the same artifacts', async () => {
+    for (const id of ['fixture-clean', 'fixture-rug-pull', 'skill-broken']) {
+      const testCase = CASES.find((candidate) => candidate.id === id)!;
+      const again = await evaluateCase(testCase, join(root, 'out', `${id}.again.json`));
+      const first = docs.get(id)!;
+      expect(again.doc.checks).toEqual(first.checks);
+      expect(again.doc.subject).toEqual(first.subject);
+      expect(again.doc.evaluator.config_sha256).toBe(first.evaluator.config_sha256);
+      expect(again.doc.evaluation_id).not.toBe(first.evaluation_id);
+    }
+  }, 60_000);
+});
