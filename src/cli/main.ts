@@ -3,6 +3,8 @@ import { runBuild } from './commands/build.ts';
 import { runEvaluate } from './commands/evaluate.ts';
 import { runKeys } from './commands/keys.ts';
 import { runMirror } from './commands/mirror.ts';
+import { runRequestToPackage } from './commands/request-to-package.ts';
+import { runReview } from './commands/review.ts';
 import { runSubmit } from './commands/submit.ts';
 import { runValidate } from './commands/validate.ts';
 import { type CliIo, EXIT } from './io.ts';
@@ -16,10 +18,15 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   evaluate: { run: runEvaluate, summary: 'evaluate an MCP server or skill and write an evaluation document' },
   submit: { run: runSubmit, summary: 'post an evaluation to the service with your API key' },
   keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
+  review: { run: runReview, summary: "review a pull request's data changes: comment and labels (CI)" },
+  'request-to-package': {
+    run: runRequestToPackage,
+    summary: 'turn a package request issue into data/packages/<id>.md (CI)',
+  },
 };
 
 function usage(): string {
-  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(19)} ${command.summary}`);
   return [
     'Usage: afscore <command> [options]',
     '',

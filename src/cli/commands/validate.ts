@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
+import { changeIssues, type FileChange, pathsToValidate } from '../../core/contributions/change-rules.ts';
 import { type FileIssue, formatFileIssue } from '../../core/validation/issue.ts';
 import { parseRepositoryPath } from '../../core/validation/repository-paths.ts';
 import {
@@ -13,21 +14,24 @@ import {
   validatePackages,
   validateSpotChecks,
 } from '../../core/validation/validate-repository.ts';
+import { readChanges } from '../../data/git-changes.ts';
 import { loadRepository } from '../../data/load-repository.ts';
 import { listRepository, readRawFile, readRawFiles } from '../../data/repository-files.ts';
 import { type CliIo, EXIT } from '../io.ts';
 
-export const validateUsage = `Usage: afscore validate [files…] [--root DIR]
+export const validateUsage = `Usage: afscore validate [files…] [--since REF] [--root DIR]
 
 Validates data/packages, data/categories, data/spot-checks and evaluations. With files, validates
-only those (new evaluations must also meet the admission rules: latest version, no duplicate run).`;
+only those (new evaluations must also meet the admission rules: latest version, no duplicate run).
+With --since REF (e.g. origin/main), validates what this branch changed since it left REF, as a pull
+request is checked: evaluations are append-only and packages are removed, not deleted.`;
 
 function toRepositoryPath(root: string, cwd: string, file: string): string {
   const absolute = isAbsolute(file) ? file : resolve(cwd, file);
   return relative(root, absolute).split(sep).join('/');
 }
 
-function validateSelected(root: string, paths: readonly string[], now: number): FileIssue[] {
+export function validateSelected(root: string, paths: readonly string[], now: number): FileIssue[] {
   const listing = listRepository(root);
   const categories = validateCategories([...readRawFiles(root, listing.categories)]);
   const slugs = new Set(categories.values.map((category) => category.slug));
@@ -68,17 +72,48 @@ function validateSelected(root: string, paths: readonly string[], now: number): 
   return issues;
 }
 
+/** A branch's changes: the rules on what may change, then the changed files as a pull request's. */
+export function validateChanges(root: string, changes: readonly FileChange[], now: number): FileIssue[] {
+  return [...changeIssues(changes), ...validateSelected(root, pathsToValidate(changes), now)];
+}
+
+function runValidateSince(root: string, ref: string, io: CliIo): number {
+  const changes = readChanges(root, ref);
+  if (!changes.ok) {
+    io.err(`afscore validate: --since ${changes.message}`);
+    return EXIT.usage;
+  }
+  const issues = validateChanges(root, changes.value, io.now());
+  for (const found of issues) io.err(formatFileIssue(found));
+  const count = changes.value.length;
+  io.out(
+    issues.length > 0
+      ? `✗ ${issues.length} problem(s)`
+      : count === 0
+        ? `✓ no data files changed since ${ref}`
+        : `✓ ${count} changed file(s) valid`,
+  );
+  return issues.length === 0 ? EXIT.ok : EXIT.invalid;
+}
+
 export function runValidate(args: readonly string[], io: CliIo): number {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
-    options: { root: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { root: { type: 'string' }, since: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     io.out(validateUsage);
     return EXIT.ok;
   }
   const root = resolve(io.cwd, values.root ?? '.');
+  if (values.since !== undefined) {
+    if (positionals.length > 0) {
+      io.err('afscore validate: give files or --since, not both');
+      return EXIT.usage;
+    }
+    return runValidateSince(root, values.since, io);
+  }
   if (positionals.length > 0) {
     const paths = positionals.map((file) => toRepositoryPath(root, io.cwd, file));
     const issues = validateSelected(root, paths, io.now());
