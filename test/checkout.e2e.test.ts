@@ -17,10 +17,11 @@ let stateDir: string;
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
+  stateDir = tempDir();
   // The project's built site, for the queue page; state in a folder of this test's own.
   server = await startTestServer(tempDir(), {
     AFSCORE_ROOT: join(import.meta.dirname, '..'),
-    AFSCORE_STATE_DIR: (stateDir = tempDir()),
+    AFSCORE_STATE_DIR: stateDir,
     AFSCORE_CHECKOUT_LIMIT: '16',
     AFSCORE_READ_LIMIT: '100000',
   });

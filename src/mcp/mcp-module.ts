@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ServerConfig } from '../server/config.ts';
 import type { ModuleContext, ServerModule } from '../server/server-module.ts';
+import { allowedHosts, hostAllowed } from './host-policy.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { readBody, toWebRequest, writeWebResponse } from './node-bridge.ts';
 import { allowedOrigins, corsHeaders, originAllowed, preflightHeaders } from './origin-policy.ts';
@@ -56,6 +57,7 @@ async function answerPost(req: IncomingMessage, res: ServerResponse, context: Mo
 
 export function mcpModule(config: ServerConfig): ServerModule {
   const allowed = allowedOrigins(config.publicUrl, config.mcpAllowedOrigins);
+  const hosts = allowedHosts(config.host, config.publicUrl);
   // The SDK only records the URL; a public URL that does not parse must not break every call.
   const url = URL.canParse(MCP_PATH, config.publicUrl)
     ? new URL(MCP_PATH, config.publicUrl).href
@@ -66,6 +68,14 @@ export function mcpModule(config: ServerConfig): ServerModule {
     owns: (target) => target.path === MCP_PATH,
     async handle(req, res, context) {
       const origin = req.headers.origin;
+      if (!hostAllowed(req.headers.host, hosts)) {
+        sendRpcError(
+          res,
+          403,
+          `Host ${req.headers.host ?? '(none)'} is not a name of this server; call it by localhost or its public URL.`,
+        );
+        return;
+      }
       if (!originAllowed(origin, allowed)) {
         sendRpcError(
           res,

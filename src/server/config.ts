@@ -55,6 +55,22 @@ export interface ServerConfig {
   oauth: OAuthConfig | null;
   /** Where people ask the operator for a key when sign-in is not configured. */
   operatorContact: string;
+  /** PostgreSQL shared by every instance (`AFSCORE_DATABASE_URL`); null for the embedded store. */
+  databaseUrl: string | null;
+  http: HttpLimits;
+}
+
+/** What one slow, idle or greedy client may hold of the server. */
+export interface HttpLimits {
+  /** Request headers must arrive within this (slowloris). */
+  headersTimeoutMs: number;
+  /** The whole request, body included, must arrive within this. */
+  requestTimeoutMs: number;
+  /** A socket with nothing moving either way is closed after this (slow readers). */
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** Open sockets at once; further ones are dropped until some close. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {}
@@ -180,5 +196,28 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     oauth: oauth(env),
     operatorContact:
       env.AFSCORE_OPERATOR_CONTACT || 'the operator of this deployment (open an issue in its repository)',
+    databaseUrl: databaseUrl(env.AFSCORE_DATABASE_URL),
+    http: httpLimits(env),
+  };
+}
+
+function databaseUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  if (!URL.canParse(raw) || !/^postgres(ql)?:$/.test(new URL(raw).protocol))
+    throw new ConfigError('AFSCORE_DATABASE_URL must be a postgres:// or postgresql:// URL');
+  return raw;
+}
+
+function httpLimits(env: NodeJS.ProcessEnv): HttpLimits {
+  const requestTimeoutMs = integer(env, 'AFSCORE_REQUEST_TIMEOUT_MS', 30_000, 100);
+  const headersTimeoutMs = integer(env, 'AFSCORE_HEADERS_TIMEOUT_MS', 10_000, 100);
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new ConfigError('AFSCORE_HEADERS_TIMEOUT_MS must not be longer than AFSCORE_REQUEST_TIMEOUT_MS');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    idleTimeoutMs: integer(env, 'AFSCORE_IDLE_TIMEOUT_MS', 60_000, 100),
+    keepAliveTimeoutMs: 5_000,
+    maxConnections: integer(env, 'AFSCORE_MAX_CONNECTIONS', 1_000, 1),
   };
 }

@@ -165,7 +165,9 @@ export function createFrontServer(options: FrontServerOptions): Server {
     send(req, res, problemReply(problem('notFound', `Nothing at ${target.path}.`)));
   }
 
-  return createServer((req, res) => {
+  // Timeouts are enforced by a sweep over open sockets; once a second rather than Node's 30 s, so
+  // that a slow client is cut off close to its deadline (the deadlines themselves are set in main.ts).
+  return createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof StoreUnavailableError && !res.headersSent) {
         send(

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerConfig } from './config.ts';
 import { createFrontServer, type PageHandler } from './front-server.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { LiveData } from './live/live-data.ts';
 import { publishClaims, publishLiveData } from './live/live-registry.ts';
 import { productModules } from './modules.ts';
-import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.ts';
 import { openServices, type Services } from './services.ts';
 
 export interface RunningServer {
@@ -48,17 +48,23 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   const server = createFrontServer({
     config,
     data,
-    limits: new MemoryRateLimitStore(),
+    limits: services.limits,
     log,
     modules: productModules(config, services),
     claims: (nowMs) => services.leases.claims(nowMs),
     ...(pages ? { pages } : {}),
   });
-  // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.keepAliveTimeout = 5_000;
+  // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s,
+  // nothing moving for 60 s (a client that stops reading its answer), at most 1,000 sockets (the
+  // defaults). Headers are capped at Node's 16 KiB, of which the first 100 fields are read;
+  // bodies at 1 MiB where there are any (submissions, /mcp). Refusals are problem bodies.
+  server.headersTimeout = config.http.headersTimeoutMs;
+  server.requestTimeout = config.http.requestTimeoutMs;
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
+  server.timeout = config.http.idleTimeoutMs;
+  server.maxConnections = config.http.maxConnections;
   server.maxHeadersCount = 100;
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLogin } from '../../core/ids.ts';
 import { issueKey, keyId } from '../../server/keys/api-keys.ts';
+import { PgStore } from '../../server/store/pg-store.ts';
 import { SqliteStore } from '../../server/store/sqlite-store.ts';
 import { type CliIo, EXIT } from '../io.ts';
 
@@ -13,7 +14,8 @@ export const keysUsage = `Usage: afscore keys issue <github-login> [--avatar URL
        afscore keys list [--state DIR]
        afscore keys revoke <key-or-id> [--state DIR]
 
-Manages API keys in the server's state folder (default: $AFSCORE_STATE_DIR or .state).
+Manages API keys in the server's state folder (default: $AFSCORE_STATE_DIR or .state), or in
+PostgreSQL when $AFSCORE_DATABASE_URL is set, as the servers of a scaled-out deployment use.
 issue prints the new key alone on stdout: it is shown once and only its hash is kept.`;
 
 export async function runKeys(args: readonly string[], io: CliIo): Promise<number> {
@@ -28,7 +30,10 @@ export async function runKeys(args: readonly string[], io: CliIo): Promise<numbe
     return values.help ? EXIT.ok : EXIT.usage;
   }
   const stateDir = resolve(io.cwd, values.state ?? process.env.AFSCORE_STATE_DIR ?? '.state');
-  const store = await SqliteStore.open(stateDir);
+  const databaseUrl = values.state === undefined ? process.env.AFSCORE_DATABASE_URL : undefined;
+  const store = databaseUrl
+    ? await PgStore.open(databaseUrl, { log: (line) => io.err(line), maxConnections: 1 })
+    : await SqliteStore.open(stateDir);
   const now = new Date(io.now()).toISOString();
   try {
     switch (action) {

@@ -34,10 +34,12 @@ export function retryDelay(policy: DeliveryPolicy, attempts: number): number {
 }
 
 export class DeliveryWorker {
-  private readonly id = `worker-${randomUUID()}`;
+  /** Recorded with each claim, so an operator can tell which instance holds a submission. */
+  readonly id = `worker-${randomUUID()}`;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private outboxDown = false;
   private readonly store: Store;
   private readonly backend: DeliveryBackend;
   private readonly packageName: (id: string) => string;
@@ -91,9 +93,13 @@ export class DeliveryWorker {
       try {
         submission = await this.store.claimDelivery(this.id, new Date().toISOString(), this.policy.claimMs);
       } catch (error) {
-        this.log(`delivery: cannot read the outbox: ${(error as Error).message}`);
+        // Said once per outage, not at every poll.
+        if (!this.outboxDown) this.log(`delivery: cannot read the outbox: ${(error as Error).message}`);
+        this.outboxDown = true;
         return;
       }
+      if (this.outboxDown) this.log('delivery: the outbox can be read again');
+      this.outboxDown = false;
       if (!submission) return;
       await this.deliverOne(submission);
     }

@@ -3,6 +3,7 @@
  * a second (and at once after a change made here), so showing claims costs no store read per request.
  */
 import type { Lease, Store } from '../store/store.ts';
+import { StoreUnavailableError } from '../store/store-errors.ts';
 
 const FRESH_MS = 1_000;
 
@@ -27,9 +28,22 @@ export class LeaseView {
     return leases;
   }
 
-  /** package id → claimed until, for the queue. */
+  /**
+   * package id → claimed until, for the queue. The queue is a read and reads do not depend on the
+   * store: while it is unavailable, the claims last seen (or none) are shown.
+   */
   async claims(nowMs: number): Promise<ReadonlyMap<string, string>> {
-    const leases = await this.leases(nowMs);
-    return new Map([...leases.values()].map((lease) => [lease.package_id, lease.claimed_until]));
+    let leases: ReadonlyMap<string, Lease>;
+    try {
+      leases = await this.leases(nowMs);
+    } catch (error) {
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      leases = this.cached?.leases ?? new Map();
+    }
+    return new Map(
+      [...leases.values()]
+        .filter((lease) => Date.parse(lease.claimed_until) > nowMs)
+        .map((lease) => [lease.package_id, lease.claimed_until]),
+    );
   }
 }

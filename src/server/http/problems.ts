@@ -99,6 +99,26 @@ export const PROBLEM_TYPES = {
     description:
       'The daily quota of this policy is used up for your client. Wait for `Retry-After` seconds (the next UTC midnight), or ask the operator for a higher limit.',
   },
+  malformedRequest: {
+    slug: 'malformed-request',
+    status: 400,
+    title: 'Malformed request',
+    description:
+      'The request is not well-formed HTTP/1.1 (a bad request line, header or chunk). The connection is closed.',
+  },
+  requestTimeout: {
+    slug: 'request-timeout',
+    status: 408,
+    title: 'Request too slow',
+    description:
+      'The request headers did not arrive within 10 s, or the whole request within 30 s (the defaults). The connection is closed; send the request again at a normal pace.',
+  },
+  headersTooLarge: {
+    slug: 'headers-too-large',
+    status: 431,
+    title: 'Request headers too large',
+    description: 'The request headers are larger than 16 KiB in all. The connection is closed.',
+  },
   unavailable: {
     slug: 'unavailable',
     status: 503,

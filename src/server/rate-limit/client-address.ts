@@ -32,9 +32,23 @@ export function normaliseAddress(address: string): string {
   return address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address;
 }
 
+/** Answers per list and address: the same few proxies ask on every request. Bounded. */
+const trustedAnswers = new WeakMap<BlockList, Map<string, boolean>>();
+const REMEMBERED_ADDRESSES = 4_096;
+
 function isTrusted(list: BlockList, address: string): boolean {
+  let answers = trustedAnswers.get(list);
+  if (!answers) {
+    answers = new Map();
+    trustedAnswers.set(list, answers);
+  }
+  const known = answers.get(address);
+  if (known !== undefined) return known;
   const family = isIP(address);
-  return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  const trusted = family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
+  if (answers.size >= REMEMBERED_ADDRESSES) answers.clear();
+  answers.set(address, trusted);
+  return trusted;
 }
 
 export function clientAddress(

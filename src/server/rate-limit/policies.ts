@@ -8,9 +8,20 @@ export interface Policy {
 
 export const WINDOW_SECONDS = 86_400;
 
+interface DayWindow {
+  day: string;
+  /** Epoch seconds when the day ends. */
+  resetAt: number;
+}
+
+/** Every request asks several times; the answer only changes at midnight. */
+let lastWindow: DayWindow & { fromMs: number } = { day: '', resetAt: 0, fromMs: 0 };
+
 /** The UTC day a time falls in, and the epoch second it ends. */
-export function dayWindow(nowMs: number): { day: string; resetAt: number } {
+export function dayWindow(nowMs: number): DayWindow {
+  if (nowMs >= lastWindow.fromMs && nowMs < lastWindow.resetAt * 1000) return lastWindow;
   const day = new Date(nowMs).toISOString().slice(0, 10);
-  const resetAt = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + WINDOW_SECONDS;
-  return { day, resetAt };
+  const fromMs = Date.parse(`${day}T00:00:00Z`);
+  lastWindow = { day, resetAt: fromMs / 1000 + WINDOW_SECONDS, fromMs };
+  return lastWindow;
 }

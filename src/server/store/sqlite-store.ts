@@ -66,6 +66,12 @@ function migrate(db: DatabaseSyncType): void {
   }
 }
 
+/**
+ * Submission columns. node:sqlite stores text with NUL intact but reads it back only up to the
+ * first NUL, and run keys join their parts with NUL: read the run key as bytes.
+ */
+const SUBMISSION = 'SELECT *, CAST(run_key AS BLOB) AS run_key_bytes FROM submissions';
+
 function toSubmission(row: Row | undefined): SubmissionRecord | null {
   if (!row) return null;
   return {
@@ -74,7 +80,7 @@ function toSubmission(row: Row | undefined): SubmissionRecord | null {
     login: String(row.login),
     package_id: String(row.package_id),
     evaluation_id: String(row.evaluation_id),
-    run_key: String(row.run_key),
+    run_key: Buffer.from(row.run_key_bytes as Uint8Array).toString('utf8'),
     document: String(row.document),
     spot_check: Number(row.spot_check) === 1,
     self_evaluation: row.self_evaluation === 'disclosed' ? 'disclosed' : 'none',
@@ -217,16 +223,16 @@ export class SqliteStore implements Store {
 
   async findSubmission(id: string): Promise<SubmissionRecord | null> {
     return this.run(() =>
-      toSubmission(this.db.prepare('SELECT * FROM submissions WHERE id = ?').get(id) as Row | undefined),
+      toSubmission(this.db.prepare(`${SUBMISSION} WHERE id = ?`).get(id) as Row | undefined),
     );
   }
 
   async findRun(runKey: string): Promise<SubmissionRecord | null> {
     return this.run(() =>
       toSubmission(
-        this.db
-          .prepare("SELECT * FROM submissions WHERE run_key = ? AND status != 'failed' LIMIT 1")
-          .get(runKey) as Row | undefined,
+        this.db.prepare(`${SUBMISSION} WHERE run_key = ? AND status != 'failed' LIMIT 1`).get(runKey) as
+          | Row
+          | undefined,
       ),
     );
   }
@@ -236,7 +242,7 @@ export class SqliteStore implements Store {
     return this.transaction(() => {
       const row = this.db
         .prepare(
-          `SELECT * FROM submissions WHERE status = 'queued' AND next_attempt_at <= ?
+          `${SUBMISSION} WHERE status = 'queued' AND next_attempt_at <= ?
              AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY next_attempt_at, received_at LIMIT 1`,
         )
         .get(now, now) as Row | undefined;

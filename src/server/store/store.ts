@@ -1,8 +1,8 @@
 /**
  * The server's own state: API key hashes, the submission outbox and checkout leases. Handlers see
- * only this interface; the embedded default keeps it in SQLite under the state folder, and a shared
- * engine can stand behind the same methods when several instances run. Every method is async so
- * either engine fits.
+ * only this interface; the embedded default keeps it in SQLite under the state folder
+ * (`sqlite-store.ts`), and PostgreSQL (`pg-store.ts`, `AFSCORE_DATABASE_URL`) stands behind the
+ * same methods when several instances run. Every method is async so either engine fits.
  */
 
 export interface KeyRecord {

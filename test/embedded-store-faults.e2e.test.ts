@@ -1,0 +1,162 @@
+/**
+ * The embedded store on a state folder that cannot be written: read-only from the start, or full
+ * while the server runs. Either way the server keeps running, reads keep answering, and every
+ * contribution request gets a 503 problem that says what is wrong, never a 500 or a crash.
+ *
+ * Read-only is a folder without write permission. Root ignores permissions, so when the tests run
+ * as root the server runs as `nobody`. Full is a file-size limit on the server process
+ * (`prlimit --fsize`): the database's write-ahead log cannot grow past it, as on a full disk.
+ */
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.ts';
+import { captureIo } from './support/capture-io.ts';
+import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
+import { type Instance, startInstance } from './support/instance.ts';
+import { useTempDirs } from './support/temp-dir.ts';
+import { buildFixture } from './support/test-server.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const tempDir = useTempDirs();
+const instances: Instance[] = [];
+afterAll(async () => {
+  for (const instance of instances) await instance.kill();
+});
+
+/** A user without root's power over permissions, when we are root. */
+function unprivileged(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const fields = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find((entry) => entry[0] === 'nobody');
+  if (!fields) throw new Error('running as root without a "nobody" user to run the server as');
+  // The server must still read the code and the catalogue.
+  execFileSync('runuser', ['-u', 'nobody', '--', 'test', '-r', join(ROOT, 'package.json')]);
+  return { uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+
+async function prepared(): Promise<{ root: string; generatedDir: string; stateDir: string; key: string }> {
+  const root = tempDir();
+  chmodSync(root, 0o755);
+  const generatedDir = await buildFixture(root);
+  const stateDir = join(root, 'state');
+  const io = captureIo(root);
+  expect(await main(['keys', 'issue', 'grace-h', '--state', stateDir], io)).toBe(0);
+  return { root, generatedDir, stateDir, key: io.stdout[0]! };
+}
+
+let counter = 0;
+function submit(url: string, key: string): Promise<Response> {
+  const label = `faults/${counter++}`;
+  const doc = buildEvaluation({
+    id: uuidFor(label),
+    packageId: 'never-run',
+    version: '0.1.0',
+    contributor: 'grace-h',
+    finishedAt: '2026-11-01T09:00:00Z',
+    configSha: uuidFor(label).replaceAll('-', '').padEnd(64, '0'),
+  });
+  return fetch(`${url}/v1/evaluations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Api-Key': key },
+    body: JSON.stringify(doc),
+  });
+}
+
+async function expectUnavailable(response: Response, mentions: RegExp): Promise<void> {
+  expect(response.status).toBe(503);
+  expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+  expect(response.headers.get('retry-after')).toBe('60');
+  const body = await response.json();
+  expect(body).toMatchObject({ type: 'https://afscore.dev/problems/unavailable', status: 503 });
+  expect(body.detail).toMatch(mentions);
+  expect(body.detail).toContain('Reads still work');
+}
+
+async function expectReadsWork(url: string): Promise<void> {
+  for (const path of ['/v1/stats', '/v1/packages/pg-query', '/v1/queue', '/badge/pg-query.svg', '/healthz'])
+    expect((await fetch(`${url}${path}`)).status, path).toBe(200);
+}
+
+describe('a read-only state folder', () => {
+  let server: Instance;
+  let key: string;
+
+  beforeAll(async () => {
+    const setup = await prepared();
+    key = setup.key;
+    for (const file of readdirSync(setup.stateDir)) chmodSync(join(setup.stateDir, file), 0o444);
+    chmodSync(setup.stateDir, 0o555);
+    const user = unprivileged();
+    server = await startInstance(
+      {
+        AFSCORE_GENERATED_DIR: setup.generatedDir,
+        AFSCORE_STATE_DIR: setup.stateDir,
+        AFSCORE_LOCAL_REPO: setup.root,
+        AFSCORE_READ_LIMIT: '100000',
+      },
+      user ? { user } : {},
+    );
+    instances.push(server);
+  }, 30_000);
+
+  it('starts, serves every read, and answers contributions with 503', async () => {
+    expect(server.logs.join('\n')).toContain('state store unavailable, contributions will answer 503');
+    await expectReadsWork(server.url);
+    await expectUnavailable(await submit(server.url, key), /state folder .* cannot be used/);
+    await expectUnavailable(
+      await fetch(`${server.url}/v1/checkout/pg-query`, { method: 'POST', headers: { 'X-Api-Key': key } }),
+      /cannot be used/,
+    );
+    await expectUnavailable(
+      await fetch(`${server.url}/v1/evaluations/sub_${'0'.repeat(24)}`),
+      /cannot be used/,
+    );
+    expect(server.alive()).toBe(true);
+  });
+});
+
+describe('a state folder that fills up while the server runs', () => {
+  let server: Instance;
+  let key: string;
+  let stateDir: string;
+
+  beforeAll(async () => {
+    const setup = await prepared();
+    ({ key, stateDir } = setup);
+    // Room for a dozen submissions in the write-ahead log, then the "disk" is full.
+    const limit = statSync(join(stateDir, 'afscore.sqlite')).size + 160 * 1024;
+    server = await startInstance(
+      {
+        AFSCORE_GENERATED_DIR: setup.generatedDir,
+        AFSCORE_STATE_DIR: stateDir,
+        AFSCORE_LOCAL_REPO: setup.root,
+        AFSCORE_READ_LIMIT: '100000',
+        AFSCORE_SUBMIT_LIMIT: '100000',
+      },
+      { wrapper: ['prlimit', `--fsize=${limit}:${limit}`] },
+    );
+    instances.push(server);
+  }, 30_000);
+
+  it('accepts until the disk is full, then answers 503, keeps reading, and stays up', async () => {
+    const statuses: number[] = [];
+    let refusal: Response | undefined;
+    for (let index = 0; index < 200 && !refusal; index++) {
+      const response = await submit(server.url, key);
+      statuses.push(response.status);
+      if (response.status === 202) await response.arrayBuffer();
+      else refusal = response;
+    }
+    expect(statuses.length).toBeGreaterThan(3);
+    expect(statuses.slice(0, -1).every((status) => status === 202)).toBe(true);
+    await expectUnavailable(refusal!, /state store failed: .*(disk|full|I\/O)/i);
+    // Still refused, still up, reads still served.
+    await expectUnavailable(await submit(server.url, key), /state store failed/);
+    await expectReadsWork(server.url);
+    expect(server.alive()).toBe(true);
+  });
+});
