@@ -19,8 +19,9 @@ export function stdioLauncher(sandbox: Sandbox, command: string, args: readonly 
         stdio: transport,
         async failure() {
           // A start-up failure can surface (as a write error) just before the exit is reported.
+          // Then its last words: stderr can still be in the pipe when the exit is reported.
           await Promise.race([
-            started.exited,
+            started.exited.then(() => started.closed),
             new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref()),
           ]);
           const tail = escapeInvisible(started.stderrTail().trim()).slice(-FAILURE_TAIL_CHARS);

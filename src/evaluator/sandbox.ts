@@ -24,6 +24,11 @@ export interface SandboxedProcess {
   child: ChildProcess;
   /** Resolves when the process has exited (or failed to start). */
   exited: Promise<{ code: number | null; signal: string | null; error?: string }>;
+  /**
+   * Resolves once its output streams are closed too. `exit` can come before the last stderr
+   * chunk is read, so read `stderrTail()` after this when the whole message matters.
+   */
+  closed: Promise<void>;
   hasExited(): boolean;
   /** The last stderr output, for start-up errors. */
   stderrTail(): string;
@@ -93,9 +98,14 @@ function spawnGrouped(
       resolve({ code, signal });
     });
   });
+  const closed = new Promise<void>((resolve) => {
+    child.once('close', () => resolve());
+    child.once('error', () => resolve());
+  });
   return {
     child,
     exited,
+    closed,
     hasExited: () => done,
     stderrTail: () => stderr,
     killGroup() {

@@ -32,6 +32,9 @@ async function parseOne(
   started.child.stdin?.end();
   const timer = setTimeout(() => started.killGroup(), PARSE_TIMEOUT_MS);
   const exit = await started.exited;
+  // The parser's message may still be in the pipe when it exits; a grandchild holding the pipe
+  // open must not stall the evaluation, so wait only briefly.
+  await Promise.race([started.closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
   clearTimeout(timer);
   if (exit.error) return { path, interpreter, outcome: 'unchecked', detail: exit.error };
   if (exit.code === 0) return { path, interpreter, outcome: 'ok' };
