@@ -169,6 +169,15 @@ export function createFrontServer(options: FrontServerOptions): Server {
   // that a slow client is cut off close to its deadline (the deadlines themselves are set in main.ts).
   return createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
+      // The client went away mid-request: nothing to answer and nothing wrong on our side.
+      if (
+        req.destroyed &&
+        error instanceof Error &&
+        (error.message === 'aborted' || ('code' in error && error.code === 'ECONNRESET'))
+      ) {
+        res.destroy();
+        return;
+      }
       if (error instanceof StoreUnavailableError && !res.headersSent) {
         send(
           req,
