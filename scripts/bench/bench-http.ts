@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Options } from 'autocannon';
 import { processIo } from '../../src/cli/io.ts';
 import { main as cli } from '../../src/cli/main.ts';
+import { seededRandom } from './seeded-random.ts';
 import { SYNTHETIC_AS_OF, writeSyntheticCatalogue } from './synthetic-catalogue.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -29,18 +30,6 @@ const { values } = parseArgs({
 const PACKAGES = Number(values.packages);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
-
-/** A tiny seeded generator, so every run asks the same questions. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 function startProcess(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
@@ -149,7 +138,7 @@ async function main(): Promise<void> {
     const rssStart = rssMb(afscore);
 
     // The static server gets the very bytes the API answers, one file per URL.
-    const next = random(42);
+    const next = seededRandom(42);
     const ids = catalogue.packages.map((record) => record.id).sort(() => next() - 0.5);
     const lists = listQueries(
       catalogue.categories.map((category) => category.slug),

@@ -8,6 +8,7 @@
  * budget. Keys: each submits a couple more times than its daily limit allows, in turn.
  */
 import type { Request } from 'autocannon';
+import { seededRandom } from './seeded-random.ts';
 
 export const TRAFFIC_TYPES = ['read', 'mcp', 'badge', 'submission'] as const;
 export type TrafficType = (typeof TRAFFIC_TYPES)[number];
@@ -63,18 +64,6 @@ export interface LoadPlan {
     read429: number;
     mcp429: number;
     submit429: number;
-  };
-}
-
-/** mulberry32: tiny, fast and seeded. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
   };
 }
 
@@ -136,7 +125,7 @@ function mcpBodies(catalogue: CataloguePart, next: () => number): string[] {
 }
 
 export function loadPlan(options: PlanOptions): LoadPlan {
-  const next = random(options.clientPrefix);
+  const next = seededRandom(options.clientPrefix);
   const reads = readPaths(options.catalogue, next);
   const mcp = mcpBodies(options.catalogue, next);
   const ids = options.catalogue.packages.map((entry) => entry.id);

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { type CheckDefinition, checksFor } from '../../src/core/rubric/checks.ts';
 import type { CheckResult, EvaluationDocument, PackageKind } from '../../src/core/types.ts';
 import { buildEvaluation, uuidFor } from '../../test/support/evaluation-builder.ts';
+import { type Random, seededRandom } from './seeded-random.ts';
 
 /** The clock the synthetic data is written for: evaluations fall in the year before it. */
 export const SYNTHETIC_AS_OF = '2026-11-01T00:00:00Z';
@@ -42,20 +43,6 @@ export interface SyntheticSummary {
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
 
-type Random = () => number;
-
-/** mulberry32: tiny, fast, and good enough for test data. */
-function mulberry32(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** FNV-1a, to derive an independent stream per label: output does not depend on generation order. */
 function hashString(text: string): number {
   let hash = 0x811c9dc5;
@@ -67,7 +54,7 @@ function hashString(text: string): number {
 }
 
 function streamFor(seed: number, label: string): Random {
-  return mulberry32(hashString(`${seed}:${label}`));
+  return seededRandom(hashString(`${seed}:${label}`));
 }
 
 const between = (random: Random, min: number, max: number) => min + (max - min) * random();

@@ -1,26 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildEvaluation, type EvaluationSpec, uuidFor } from '../../../test/support/evaluation-builder.ts';
+import { PG_QUERY } from '../../../test/support/package-fixture.ts';
 import { scoreChecks } from '../scoring/score-checks.ts';
 import { tierRule } from '../trust/tiers.ts';
-import type { PackageFile } from '../types.ts';
 import { aggregatePackage, type TierLookup } from './aggregate-package.ts';
 import type { ScoredEvaluation } from './scored-evaluation.ts';
 
-const pkg: PackageFile = {
-  id: 'pg-query',
-  name: 'PG Query',
-  kind: 'mcp-server',
-  category: 'databases',
-  description: 'Runs read-only SQL against PostgreSQL.',
-  repository: 'https://github.com/example/pg-query',
-  distribution: { npm: '@example/pg-query' },
-  version: '2.1.0',
-  license: 'MIT',
-  maintainers: ['pg-maint'],
-  added: '2026-01-15',
-  body: '',
-};
+const pkg = PG_QUERY;
 
 const everyoneContributor: TierLookup = () => tierRule('contributor');
 

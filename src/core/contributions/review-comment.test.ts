@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildEvaluation, uuidFor } from '../../../test/support/evaluation-builder.ts';
 import { HOSTILE } from '../../../test/support/fixture-repo.ts';
+import { PG_QUERY } from '../../../test/support/package-fixture.ts';
 import type { PackageFile, TierName } from '../types.ts';
 import { MAX_COMMENT_CHARS, REVIEW_MARKER, reviewComment } from './review-comment.ts';
 import { type ReviewContext, reviewEvaluation, spotCheckKey, submissionIdOfBranch } from './review-facts.ts';
@@ -9,20 +10,7 @@ import { type ReviewContext, reviewEvaluation, spotCheckKey, submissionIdOfBranc
 const SAMPLED_PR = 15;
 const UNSAMPLED_PR = 1;
 
-const pgQuery: PackageFile = {
-  id: 'pg-query',
-  name: 'PG Query',
-  kind: 'mcp-server',
-  category: 'databases',
-  description: 'Runs read-only SQL against PostgreSQL.',
-  repository: 'https://github.com/example/pg-query',
-  distribution: { npm: '@example/pg-query' },
-  version: '2.1.0',
-  license: 'MIT',
-  maintainers: ['pg-maint'],
-  added: '2026-01-15',
-  body: 'PG Query.',
-};
+const pgQuery: PackageFile = { ...PG_QUERY, body: 'PG Query.' };
 
 const tiers: Record<string, TierName> = { 'trusty-tess': 'trusted', 'ada-evaluates': 'contributor' };
 

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { PG_QUERY } from '../../../test/support/package-fixture.ts';
 import { parseMarkdownFile } from './parse-files.ts';
 import { validatePackageFile } from './validate-package.ts';
 
 const categories = new Set(['databases', 'documents']);
 
 function frontmatter(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const { body: _body, ...meta } = PG_QUERY;
   return {
-    id: 'pg-query',
-    name: 'PG Query',
-    kind: 'mcp-server',
-    category: 'databases',
-    description: 'Runs read-only SQL against PostgreSQL.',
-    repository: 'https://github.com/example/pg-query',
-    distribution: { npm: '@example/pg-query' },
-    version: '2.1.0',
-    license: 'MIT',
-    maintainers: ['pg-maint'],
-    added: '2026-01-15',
+    ...meta,
     ...overrides,
   };
 }
