@@ -32,12 +32,14 @@ export async function startTestServer(root: string, env: Record<string, string> 
   const generatedDir = await buildFixture(root);
   // No dist folder under the fixture root: these servers answer pages with 404 unless a suite builds one.
   const config = readConfig(
-    // State stays under the fixture root even when AFSCORE_ROOT points at the project (for its site).
+    // State and delivered branches stay under the fixture root even when AFSCORE_ROOT points at the
+    // project (for its site): a test must never leave a submissions/ branch in the real repository.
     {
       PORT: '0',
       HOST: '127.0.0.1',
       AFSCORE_GENERATED_DIR: generatedDir,
       AFSCORE_STATE_DIR: join(root, '.state'),
+      AFSCORE_LOCAL_REPO: root,
       ...env,
     },
     env.AFSCORE_ROOT ?? root,
