@@ -75,11 +75,25 @@ describe('GET /v1/packages', () => {
     expect(items.at(-1)![field]).toBeNull();
   });
 
-  it('sorts by name A→Z and by updated_at newest first', async () => {
-    const byName = (await all('/v1/packages?sort=name')).map((item) => item.name.toLowerCase());
-    expect(byName).toEqual([...byName].sort());
-    const byUpdate = (await all('/v1/packages?sort=updated_at')).map((item) => item.updated_at);
-    expect(byUpdate).toEqual([...byUpdate].sort().reverse());
+  /** The evaluated packages, then the unevaluated ones, each part checked by `inOrder`. */
+  function expectEvaluatedFirst(items: PackageSummary[], inOrder: (part: PackageSummary[]) => void) {
+    const firstUnevaluated = items.findIndex((item) => item.evaluation_status === 'Not yet evaluated');
+    expect(firstUnevaluated).toBeGreaterThan(0);
+    const unevaluated = items.slice(firstUnevaluated);
+    expect(unevaluated.every((item) => item.evaluation_status === 'Not yet evaluated')).toBe(true);
+    inOrder(items.slice(0, firstUnevaluated));
+    inOrder(unevaluated);
+  }
+
+  it('sorts by name A→Z and by updated_at newest first, unevaluated packages last', async () => {
+    expectEvaluatedFirst(await all('/v1/packages?sort=name'), (part) => {
+      const names = part.map((item) => item.name.toLowerCase());
+      expect(names).toEqual([...names].sort());
+    });
+    expectEvaluatedFirst(await all('/v1/packages?sort=updated_at'), (part) => {
+      const times = part.map((item) => item.updated_at);
+      expect(times).toEqual([...times].sort().reverse());
+    });
   });
 
   it('filters by category, kind and minimum scores: every item satisfies them', async () => {
@@ -221,7 +235,8 @@ describe('categories', () => {
 
   it('lists a category’s packages with the list parameters, but not category', async () => {
     const items = (await get<Page<PackageSummary>>('/v1/categories/documents/packages?sort=name')).body.items;
-    expect(items.map((item) => item.id)).toEqual(['hostile-pkg', 'partial-only', 'sheet-skill']);
+    // partial-only has no publishable evaluation yet, so it follows the evaluated ones.
+    expect(items.map((item) => item.id)).toEqual(['hostile-pkg', 'sheet-skill', 'partial-only']);
     expectParameterProblem(
       await get<Problem>('/v1/categories/documents/packages?category=databases'),
       'category',

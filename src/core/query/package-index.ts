@@ -42,12 +42,29 @@ function byScore(key: ScoreKey) {
   };
 }
 
-const COMPARATORS: Record<SortKey, (a: PackageRecord, b: PackageRecord) => number> = {
+type Comparator = (a: PackageRecord, b: PackageRecord) => number;
+
+const unevaluated = (record: PackageRecord) => Number(record.evaluation_status === 'Not yet evaluated');
+
+/**
+ * DESIGN §3: unevaluated packages sort last whatever the sort, so a listing by name or recency
+ * still leads with packages an agent can judge. (The score sorts already put every package
+ * without that score last.)
+ */
+function evaluatedFirst(compare: Comparator): Comparator {
+  return (a, b) => unevaluated(a) - unevaluated(b) || compare(a, b);
+}
+
+const COMPARATORS: Record<SortKey, Comparator> = {
   af_score: byScore('af_score'),
   security_score: byScore('security_score'),
   reliability_score: byScore('reliability_score'),
-  name: (a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.id, b.id),
-  updated_at: (a, b) => compareStrings(b.updated_at, a.updated_at) || compareStrings(a.id, b.id),
+  name: evaluatedFirst(
+    (a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.id, b.id),
+  ),
+  updated_at: evaluatedFirst(
+    (a, b) => compareStrings(b.updated_at, a.updated_at) || compareStrings(a.id, b.id),
+  ),
 };
 
 export function sortRecords(records: readonly PackageRecord[], key: SortKey): PackageRecord[] {
