@@ -87,7 +87,73 @@ describe('CORS and methods', () => {
   });
 });
 
+describe('request targets', () => {
+  it('answers a target whose escapes do not decode with a 400 problem', async () => {
+    for (const path of ['/v1/packages/%ZZ', '/badge/%E2.svg']) {
+      const response = await get<{ type: string }>(path);
+      expect(response.status, path).toBe(400);
+      expect(response.body.type).toBe('https://afscore.dev/problems/invalid-target');
+    }
+  });
+
+  it('keeps an encoded slash inside its segment', async () => {
+    expect((await get('/v1/packages/pg-query/agent-guide')).status).toBe(200);
+    const encoded = await get<{ detail: string }>('/v1/packages/pg-query%2Fagent-guide');
+    expect(encoded.status).toBe(404);
+    expect(encoded.body.detail).toContain('pg-query/agent-guide');
+  });
+
+  it('serves /healthz to GET and HEAD only, open to every origin', async () => {
+    const health = await get('/healthz');
+    expect(health.status).toBe(200);
+    expect(health.headers.get('access-control-allow-origin')).toBe('*');
+    const posted = await get('/healthz', { method: 'POST' });
+    expect(posted.status).toBe(405);
+    expect(posted.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
 describe('documents', () => {
+  it('describes every endpoint the server answers, not only /v1', async () => {
+    const openapi = (await get<{ paths: Record<string, object> }>('/openapi.json')).body;
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining([
+        '/mcp',
+        '/badge/{id}.svg',
+        '/badge/{id}.json',
+        '/healthz',
+        '/openapi.json',
+        '/llms.txt',
+        '/evaluation-guide.md',
+        '/schemas/evaluation-2.0.json',
+        '/problems/{type}',
+      ]),
+    );
+    expect(Object.keys(openapi.paths['/mcp']!).sort()).toEqual(['delete', 'get', 'post']);
+  });
+
+  it('states the limits this deployment is configured with', async () => {
+    const custom = await startTestServer(tempDir(), {
+      AFSCORE_READ_LIMIT: '250',
+      AFSCORE_SUBMIT_LIMIT: '3',
+      AFSCORE_CHECKOUT_LIMIT: '7',
+      AFSCORE_LEASE_HOURS: '6',
+    });
+    try {
+      const openapi = await (await fetch(`${custom.url}/openapi.json`)).text();
+      expect(openapi).toContain('At most 3 submissions per API key per UTC day');
+      expect(openapi).toContain('Leases expire after 6 hours. 7 checkout requests per client IP');
+      expect(openapi).toContain('a daily quota of 250 requests per client IP');
+      const llms = await (await fetch(`${custom.url}/llms.txt`)).text();
+      expect(llms).toContain('(3 per key per UTC day)');
+      expect(llms).toContain('(7 checkout requests per client IP per UTC day)');
+      expect(llms).toContain('limited to 250 requests per client IP');
+      expect(llms).toContain('it still counts as a request');
+    } finally {
+      await custom.close();
+    }
+  });
+
   it('publishes an OpenAPI 3.1 document that passes the Redocly linter', async () => {
     const source = await (await fetch(`${server.url}/openapi.json`)).text();
     const config = await createConfig({

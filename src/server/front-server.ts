@@ -106,7 +106,12 @@ export function createFrontServer(options: FrontServerOptions): Server {
       send(
         req,
         res,
-        problemReply(problem('notFound', 'The request target is not a path this server can read.')),
+        problemReply(
+          problem(
+            'invalidTarget',
+            'The request target must be a path starting with one "/" whose percent-escapes decode as UTF-8; encode each segment with encodeURIComponent.',
+          ),
+        ),
       );
       return;
     }
@@ -132,22 +137,25 @@ export function createFrontServer(options: FrontServerOptions): Server {
       return;
     }
     if (target.path === '/healthz') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        send(req, res, methodNotAllowed('GET, HEAD'));
+        return;
+      }
       const version = options.data.version;
-      send(
-        req,
-        res,
-        jsonReply({
-          status: 'ok',
-          data_version: version.manifest.data_version,
-          as_of: version.manifest.as_of,
-          packages: version.index.byId.size,
-        }),
-      );
+      const reply = jsonReply({
+        status: 'ok',
+        data_version: version.manifest.data_version,
+        as_of: version.manifest.as_of,
+        packages: version.index.byId.size,
+      });
+      Object.assign(reply.headers, CORS_HEADERS);
+      send(req, res, reply);
       return;
     }
     const document = documentReply(target, options.data.version, {
       publicUrl: config.publicUrl,
       limits: config.limits,
+      leaseHours: config.leaseHours,
     });
     if (document) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {

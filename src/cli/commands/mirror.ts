@@ -33,7 +33,11 @@ export async function runMirror(args: readonly string[], io: CliIo): Promise<num
   // The same settings the server would publish: public URL and limits come from its configuration.
   const config = readConfig(process.env, io.cwd);
   const publicUrl = (values['public-url'] ?? config.publicUrl).replace(/\/$/, '');
-  const count = await writeStaticMirror(version, outDir, { publicUrl, limits: config.limits });
+  const count = await writeStaticMirror(version, outDir, {
+    publicUrl,
+    limits: config.limits,
+    leaseHours: config.leaseHours,
+  });
   io.out(
     `✓ mirrored ${count} files of data version ${version.manifest.data_version} → ${outDir} (${io.now() - started} ms)`,
   );

@@ -8,13 +8,9 @@ import { PROBLEM_BASE, PROBLEM_TYPES } from '../http/problems.ts';
 import { bodyReply, JSON_TYPE, type Reply } from '../http/reply.ts';
 import type { RequestTarget } from '../http/request-target.ts';
 import type { DataVersion } from '../live/live-data.ts';
+import type { DocumentSettings } from './document-settings.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { openApiDocument } from './openapi.ts';
-
-export interface DocumentSettings {
-  publicUrl: string;
-  limits: { read: number; mcp: number };
-}
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
 
@@ -34,8 +30,8 @@ function problemPage(slug: string): string | null {
 /** Documents of one data version, made on first use. */
 export function documentsFor(version: DataVersion, settings: DocumentSettings): Map<string, Reply> {
   const documents = new Map<string, Reply>([
-    ['/openapi.json', tagged(JSON.stringify(openApiDocument(settings.publicUrl), null, 2), JSON_TYPE)],
-    ['/llms.txt', tagged(llmsTxt(settings.publicUrl, settings.limits), 'text/plain; charset=utf-8')],
+    ['/openapi.json', tagged(JSON.stringify(openApiDocument(settings), null, 2), JSON_TYPE)],
+    ['/llms.txt', tagged(llmsTxt(settings), 'text/plain; charset=utf-8')],
     ['/evaluation-guide.md', tagged(version.documents.get('evaluation-guide.md')!, MARKDOWN)],
   ]);
   for (const [name, content] of version.documents) {

@@ -17,6 +17,8 @@ import {
 } from '../../core/query/query-policy.ts';
 import { PROBLEM_BASE, PROBLEM_TYPES } from '../http/problems.ts';
 import { RESPONSE_SCHEMAS } from './api-schemas.ts';
+import type { DocumentSettings } from './document-settings.ts';
+import { OTHER_SCHEMAS, otherPaths } from './openapi-other-paths.ts';
 import { SUBMISSION_SCHEMAS } from './submission-schemas.ts';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -35,6 +37,15 @@ function ok(description: string, schemaName: string) {
   return {
     description,
     headers: { ...rateLimitHeaders, ETag: ref('headers', 'ETag') },
+    content: json({ $ref: `#/components/schemas/${schemaName}` }),
+  };
+}
+
+/** A response about live state (a lease, a submission): no ETag, it may change at any moment. */
+function live(description: string, schemaName: string) {
+  return {
+    description,
+    headers: rateLimitHeaders,
     content: json({ $ref: `#/components/schemas/${schemaName}` }),
   };
 }
@@ -77,23 +88,29 @@ function headerSchema(description: string, schema: unknown) {
   return { description, schema };
 }
 
-export function openApiDocument(publicUrl: string): unknown {
+export function openApiDocument({ publicUrl, limits, leaseHours }: DocumentSettings): unknown {
   return {
     openapi: '3.1.1',
     info: {
       title: 'afscore API',
       version: '1.0.0',
       summary: 'Quality scores for MCP servers and agent skills.',
-      description:
-        'Read endpoints need no authentication and count against a daily per-IP quota (UTC days). Errors are RFC 9457 problem details. Rate-limit headers follow draft-ietf-httpapi-ratelimit-headers (RateLimit, RateLimit-Policy) with an X-RateLimit-* mirror whose Reset is in epoch seconds.',
+      description: `Read endpoints need no authentication and count against a daily quota of ${limits.read} requests per client IP (UTC days); a 304 counts too. Errors are RFC 9457 problem details. Rate-limit headers follow draft-ietf-httpapi-ratelimit-headers (RateLimit, RateLimit-Policy) with an X-RateLimit-* mirror whose Reset is in epoch seconds.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: publicUrl }],
-    tags: [{ name: 'packages' }, { name: 'categories' }, { name: 'contributions' }],
+    tags: [
+      { name: 'packages' },
+      { name: 'categories' },
+      { name: 'contributions' },
+      { name: 'mcp' },
+      { name: 'badges' },
+      { name: 'documents' },
+    ],
     paths: {
       '/v1/packages': read(
         'List packages',
-        'Filter, search, sort and page the catalogue. Without `sort`, a search ranks best matches first; otherwise packages are ordered by af_score. Packages without the sort score come last; ties are broken by id.',
+        'Filter, search, sort and page the catalogue. Without `sort`, a search ranks best matches first; otherwise packages are ordered by af_score. Unevaluated packages come last whatever the sort, and so do packages without the score sorted by; ties are broken by id.',
         ok('A page of packages.', 'PackagePage'),
         [param('category'), ...listParameters],
       ),
@@ -165,8 +182,7 @@ export function openApiDocument(publicUrl: string): unknown {
         post: {
           tags: ['contributions'],
           summary: 'Submit an evaluation',
-          description:
-            'Validated like `afscore validate`, stored durably, then delivered as a pull request. At most 10 submissions per API key per UTC day.',
+          description: `Validated like \`afscore validate\`, stored durably, then delivered as a pull request. At most ${limits.submit} submissions per API key per UTC day.`,
           security: [{ apiKey: [] }],
           requestBody: { required: true, content: json({ $ref: '#/components/schemas/Evaluation' }) },
           responses: {
@@ -195,7 +211,7 @@ export function openApiDocument(publicUrl: string): unknown {
           summary: 'Submission status',
           parameters: [{ name: 'submission_id', in: 'path', required: true, schema: { type: 'string' } }],
           responses: {
-            '200': ok(
+            '200': live(
               'Queued, delivered (with the pull request URL) or failed (with the reason).',
               'Submission',
             ),
@@ -208,11 +224,11 @@ export function openApiDocument(publicUrl: string): unknown {
         post: {
           tags: ['contributions'],
           summary: 'Claim the most urgent free package',
-          description:
-            'A lease tells others you are evaluating the package. Leases expire after 24 hours. 20 checkout requests per IP per UTC day.',
+          description: `A lease tells others you are evaluating the package. Leases expire after ${leaseHours} hours. ${limits.checkout} checkout requests per client IP per UTC day. If you already hold a lease, it is renewed and returned (200).`,
           security: [{ apiKey: [] }],
           responses: {
-            '201': ok('The lease.', 'Lease'),
+            '200': live('Your existing lease, renewed.', 'Lease'),
+            '201': live('The lease.', 'Lease'),
             '401': ref('responses', 'Unauthorized'),
             '404': ref('responses', 'NotFound'),
             '429': ref('responses', 'TooManyRequests'),
@@ -227,8 +243,8 @@ export function openApiDocument(publicUrl: string): unknown {
           description: 'Claiming a package you already hold renews the lease (200).',
           security: [{ apiKey: [] }],
           responses: {
-            '200': ok('The lease, renewed.', 'Lease'),
-            '201': ok('The lease.', 'Lease'),
+            '200': live('The lease, renewed.', 'Lease'),
+            '201': live('The lease.', 'Lease'),
             '401': ref('responses', 'Unauthorized'),
             '404': ref('responses', 'NotFound'),
             '409': ref('responses', 'Conflict'),
@@ -239,7 +255,7 @@ export function openApiDocument(publicUrl: string): unknown {
           tags: ['contributions'],
           summary: 'Read the lease on a package',
           responses: {
-            '200': ok('The lease.', 'Lease'),
+            '200': live('The lease.', 'Lease'),
             '404': ref('responses', 'NotFound'),
             '429': ref('responses', 'TooManyRequests'),
           },
@@ -257,6 +273,7 @@ export function openApiDocument(publicUrl: string): unknown {
           },
         },
       },
+      ...otherPaths(limits),
     },
     components: {
       securitySchemes: {
@@ -267,7 +284,7 @@ export function openApiDocument(publicUrl: string): unknown {
           description: 'An afscore key (afk_…) from /sign-in or the operator.',
         },
       },
-      schemas: { ...RESPONSE_SCHEMAS, ...SUBMISSION_SCHEMAS },
+      schemas: { ...RESPONSE_SCHEMAS, ...SUBMISSION_SCHEMAS, ...OTHER_SCHEMAS },
       parameters: {
         page: {
           name: 'page',
@@ -290,7 +307,7 @@ export function openApiDocument(publicUrl: string): unknown {
           name: 'sort',
           in: 'query',
           description:
-            'Scores sort highest first, name A→Z, updated_at newest first. Default: best match when searching, else af_score.',
+            'Scores sort highest first, name A→Z, updated_at newest first; unevaluated packages last. Default: best match when searching, else af_score.',
           schema: { enum: SORT_KEYS },
         },
         q: {

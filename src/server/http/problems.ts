@@ -99,6 +99,13 @@ export const PROBLEM_TYPES = {
     description:
       'The daily quota of this policy is used up for your client. Wait for `Retry-After` seconds (the next UTC midnight), or ask the operator for a higher limit.',
   },
+  invalidTarget: {
+    slug: 'invalid-target',
+    status: 400,
+    title: 'Invalid request target',
+    description:
+      'The request target is not a path starting with a single `/` whose percent-escapes decode as UTF-8 (for example `%ZZ`, or a lone `%E2`). Percent-encode each path segment and query value, and send it again.',
+  },
   malformedRequest: {
     slug: 'malformed-request',
     status: 400,

@@ -15,14 +15,17 @@ export interface ReadContext {
 
 export type ReadHandler = (context: ReadContext) => Reply;
 
-/** Canonical cache key: the path and its parameters in sorted order. */
+/**
+ * Canonical cache key: the path and its parameters in sorted order. Segments are encoded again, so
+ * that `packages/a%2Fb` (one segment) can never share a key with `packages/a/b` (two).
+ */
 export function cacheKey(context: ReadContext): string {
   const params = [...context.params.entries()]
     .flatMap(([name, values]) =>
       values.map((value) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`),
     )
     .sort();
-  return `${context.segments.join('/')}?${params.join('&')}`;
+  return `${context.segments.map(encodeURIComponent).join('/')}?${params.join('&')}`;
 }
 
 /** Serves a successful response from the version's cache, computing it once. */
