@@ -39,6 +39,7 @@ export function hostileRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     evaluated_version: null,
     last_evaluated_at: null,
     representative_evaluation_id: null,
+    caps_applied: [],
     checks: [],
     evaluations: [],
     ...overrides,

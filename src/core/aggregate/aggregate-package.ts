@@ -210,6 +210,7 @@ function entryFor(
     af_score: breakdown.afScore,
     security_score: breakdown.dimensions.security.score,
     reliability_score: breakdown.dimensions.reliability.score,
+    caps_applied: [...breakdown.capsApplied],
     self_evaluation: selfEvaluationOf(pkg, evaluation),
     spot_check: evaluation.spotCheck,
     counted: weights.has(id),

@@ -31,6 +31,8 @@ export interface EvaluationEntry {
   af_score: number | null;
   security_score: number | null;
   reliability_score: number | null;
+  /** Rubric caps that held this evaluation's scores down (ids of `CAPS`). */
+  caps_applied: string[];
   self_evaluation: SelfEvaluation;
   spot_check: 'confirmed' | 'diverged' | null;
   counted: boolean;

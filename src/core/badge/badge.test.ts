@@ -38,6 +38,7 @@ function record(overrides: Partial<PackageRecord>): PackageRecord {
     evaluated_version: null,
     last_evaluated_at: null,
     representative_evaluation_id: null,
+    caps_applied: [],
     checks: [],
     evaluations: [],
     ...overrides,

@@ -3,7 +3,9 @@
  * (`additionalProperties: false`), and the end-to-end tests validate every response against them,
  * so a field added in code but not here fails the build rather than surprising a client.
  */
+
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
+import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
 
 const nullableNumber = { type: ['number', 'null'] };
@@ -95,6 +97,12 @@ const checkView = object({
   remediation: nullableString,
 });
 
+const capsApplied = {
+  type: 'array',
+  description: 'Rubric caps that held the scores down (see the evaluation guide, section 2).',
+  items: { enum: CAPS.map((cap) => cap.id) },
+};
+
 const evaluationEntry = object({
   evaluation_id: { type: 'string' },
   contributor: { type: 'string' },
@@ -106,6 +114,7 @@ const evaluationEntry = object({
   af_score: score,
   security_score: score,
   reliability_score: score,
+  caps_applied: capsApplied,
   self_evaluation: { enum: ['none', 'disclosed', 'undisclosed'] },
   spot_check: { enum: ['confirmed', 'diverged', null] },
   counted: { type: 'boolean' },
@@ -168,6 +177,7 @@ export const RESPONSE_SCHEMAS = {
     evaluated_version: nullableString,
     last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
     representative_evaluation_id: nullableString,
+    caps_applied: capsApplied,
     checks: { type: 'array', items: checkView },
     evaluations: { type: 'array', items: evaluationEntry },
   }),
