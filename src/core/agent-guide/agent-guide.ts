@@ -10,6 +10,7 @@ import {
   AVOID_FLAGS,
   CARE_BELOW,
   CARE_FLAGS,
+  CARE_SECURITY_SEVERITIES,
   FLAG_EXPLANATIONS,
 } from './recommendation-policy.ts';
 
@@ -58,6 +59,14 @@ function recommend(record: PackageRecord): { recommendation: Recommendation; rea
   if (record.af_score < CARE_BELOW) reasons.push(`af_score ${record.af_score} is below ${CARE_BELOW}.`);
   if (record.security_score !== null && record.security_score < CARE_BELOW)
     reasons.push(`security_score ${record.security_score} is below ${CARE_BELOW}.`);
+  const securityFailures = checkViews(record.kind, record.checks).filter(
+    (check) =>
+      check.dimension === 'security' &&
+      check.status === 'fail' &&
+      CARE_SECURITY_SEVERITIES.includes(check.severity),
+  );
+  for (const check of securityFailures)
+    reasons.push(`Security check ${check.id} (${check.severity}) failed: ${check.title}.`);
   for (const flag of record.flags.filter((flag) => CARE_FLAGS.includes(flag)))
     reasons.push(FLAG_EXPLANATIONS[flag]);
   if (record.confidence === 'single' || record.confidence === 'self-reported') {
@@ -70,6 +79,7 @@ function recommend(record: PackageRecord): { recommendation: Recommendation; rea
   const serious =
     reasons.length > 0 &&
     (record.af_score < CARE_BELOW ||
+      securityFailures.length > 0 ||
       record.flags.some((flag) => CARE_FLAGS.includes(flag)) ||
       (record.security_score ?? 100) < CARE_BELOW);
   return { recommendation: serious ? 'use-with-care' : 'use', reasons };

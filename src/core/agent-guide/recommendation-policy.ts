@@ -1,5 +1,6 @@
 /** When the agent guide says use, use with care, or avoid. Data, reviewed like code. */
 import type { PackageFlag } from '../aggregate/package-aggregate.ts';
+import type { Severity } from '../types.ts';
 
 export const AVOID_FLAGS: readonly PackageFlag[] = ['critical-security-finding', 'does-not-start'];
 export const CARE_FLAGS: readonly PackageFlag[] = [
@@ -8,6 +9,12 @@ export const CARE_FLAGS: readonly PackageFlag[] = [
   'undisclosed-self-evaluation',
   'spot-check-diverged',
 ];
+/**
+ * A failed security check of these severities means "use with care" whatever the scores: a
+ * credential shipped in the package matters to the person installing it even at af_score 85.
+ * (A failed critical check already caps the scores and flags the package: avoid.)
+ */
+export const CARE_SECURITY_SEVERITIES: readonly Severity[] = ['high'];
 /** Below this af_score: avoid. */
 export const AVOID_BELOW = 50;
 /** Below this af_score or security_score: use with care. */
