@@ -11,6 +11,7 @@ import { loadValidator, type Validate } from './support/api-client.ts';
 import { captureIo } from './support/capture-io.ts';
 import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
 import { type FakeGitHub, startFakeGitHub } from './support/fake-github.ts';
+import { fixtureEvaluations } from './support/fixture-repo.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -24,6 +25,9 @@ async function issueKey(login: string): Promise<string> {
   const io = captureIo(server.root);
   expect(await main(['keys', 'issue', login, '--state', stateDir], io)).toBe(0);
   expect(io.stdout).toHaveLength(1);
+  expect(io.stderr).toEqual([
+    `Issued a key for ${login}, stored in ${stateDir}; it is shown only this once.`,
+  ]);
   return io.stdout[0]!;
 }
 
@@ -171,6 +175,28 @@ describe('POST /v1/evaluations', () => {
     expect((await post(first, key)).status).toBe(202);
     const again = await post({ ...first, evaluation_id: uuidFor('twice-again') }, key);
     expect(again.status).toBe(409);
+  });
+
+  it('answers 409 naming the evaluation_id when the evaluation, or its id, is already published', async () => {
+    const key = await issueKey('trusty-tess');
+    const published = buildEvaluation(fixtureEvaluations.find((spec) => spec.id === uuidFor('pg/tess'))!);
+    const resent = await post(published, key);
+    expect(resent.status).toBe(409);
+    expect((await resent.json()).errors).toEqual([
+      expect.objectContaining({
+        pointer: '/evaluation_id',
+        detail: expect.stringContaining('is already in the catalogue'),
+      }),
+    ]);
+    const reused = evaluation('reused-id', {
+      contributor: 'trusty-tess',
+      packageId: 'pg-query',
+      version: '2.1.0',
+      id: uuidFor('pg/ada'),
+    });
+    const clash = await post(reused, key);
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).errors[0].detail).toContain('is already the id of an accepted evaluation');
   });
 
   it('counts ten submissions per key per day, then answers 429', async () => {

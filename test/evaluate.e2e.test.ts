@@ -6,6 +6,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UNRUNNABLE_ADVICE } from '../src/cli/commands/evaluate.ts';
 import { main } from '../src/cli/main.ts';
 import type { CheckResult, EvaluationDocument } from '../src/core/types.ts';
 import { startHttpFixture } from './fixtures/mcp-servers/http-server.ts';
@@ -122,8 +123,18 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('afscore evaluate on fixture MCP servers', () => {
-  it('writes documents that pass validation against the catalogue', () => {
-    for (const { id } of CASES) expect({ id, ...exits.get(id) }).toEqual({ id, code: 0, stderr: [] });
+  it('writes documents that pass validation against the catalogue, showing progress on stderr', () => {
+    for (const { id } of CASES) {
+      const { code, stderr } = exits.get(id)!;
+      const progress = stderr.filter((line) => line.startsWith('… '));
+      expect(progress.length, `${id} progress`).toBeGreaterThan(0);
+      const advised = UNRUNNABLE_ADVICE.every((line) => stderr.includes(line));
+      expect(advised, `${id} advice on a server that does not start`).toBe(id === 'fixture-dead');
+      // Anything else on stderr would be a validation problem.
+      const rest = stderr.filter((line) => !progress.includes(line) && !UNRUNNABLE_ADVICE.includes(line));
+      expect({ id, code, problems: rest }).toEqual({ id, code: 0, problems: [] });
+    }
+    expect(exits.get('fixture-dead')!.stderr.join(' ')).toContain('run again with --env NAME=value');
   });
 
   it('passes every applicable check of the clean server', () => {

@@ -106,6 +106,18 @@ function evaluationFile(afScore?: number): string {
 }
 
 describe('afscore submit', () => {
+  it('takes the service URL from AFSCORE_API_URL when --api is not given', async () => {
+    process.env.AFSCORE_API_KEY = KEY;
+    process.env.AFSCORE_API_URL = api;
+    try {
+      const io = captureIo(process.cwd());
+      expect(await main(['submit', evaluationFile()], io)).toBe(0);
+      expect(received).toHaveLength(1);
+    } finally {
+      delete process.env.AFSCORE_API_URL;
+    }
+  });
+
   it('posts the file as it is with the key and prints the submission status', async () => {
     process.env.AFSCORE_API_KEY = KEY;
     const file = evaluationFile();
@@ -131,6 +143,7 @@ describe('afscore submit', () => {
     const io = captureIo(process.cwd());
     expect(await main(['submit', evaluationFile(55), '--api', `${api}/v1/`], io)).toBe(1);
     expect(io.stderr).toEqual([
+      expect.stringMatching(/^Submitting .*evaluation\.json to http:\/\/127\.0\.0\.1:\d+\/v1\/evaluations$/),
       'Rejected (422 Unprocessable evaluation): The evaluation does not pass validation.',
       '  /scores/af_score: is 55 but the checks give 100',
       '  /scores/grade: is "C" but the checks give "A"',
@@ -140,8 +153,13 @@ describe('afscore submit', () => {
   it('reports a refused key', async () => {
     process.env.AFSCORE_API_KEY = 'afk_wrong';
     const io = captureIo(process.cwd());
-    expect(await main(['submit', evaluationFile(), '--api', api], io)).toBe(1);
-    expect(io.stderr).toEqual(['Rejected (401 Unauthorized): Send a valid API key in X-Api-Key.']);
+    const file = evaluationFile();
+    expect(await main(['submit', file, '--api', api], io)).toBe(1);
+    // Which server refused the key comes first: a key issued by another server is the usual cause.
+    expect(io.stderr).toEqual([
+      `Submitting ${file} to ${api}/v1/evaluations`,
+      'Rejected (401 Unauthorized): Send a valid API key in X-Api-Key.',
+    ]);
   });
 
   it('needs a key, a file and a reachable service', async () => {
@@ -154,7 +172,12 @@ describe('afscore submit', () => {
     ).toBe(2);
     const offline = captureIo(process.cwd());
     expect(await main(['submit', evaluationFile(), '--api', 'http://127.0.0.1:9'], offline)).toBe(1);
-    expect(offline.stderr[0]).toContain('cannot reach http://127.0.0.1:9/v1/evaluations');
+    expect(offline.stderr[1]).toContain('cannot reach http://127.0.0.1:9/v1/evaluations');
+    const notJson = join(tempDir(), 'notes.json');
+    writeFileSync(notJson, '{"evaluation_id": ');
+    const refused = captureIo(process.cwd());
+    expect(await main(['submit', notJson, '--api', api], refused)).toBe(1);
+    expect(refused.stderr[0]).toMatch(/notes\.json is not JSON \(.+\); nothing was sent$/);
     expect(received).toEqual([]);
   });
 });

@@ -101,10 +101,35 @@ describe('afscore validate', () => {
     ]);
   });
 
+  it('checks a file outside evaluations/ as a submission, without the rule on where files live', async () => {
+    const folder = join(root, 'evaluations', 'git-tools');
+    const doc = JSON.parse(readFileSync(join(folder, readdirSync(folder)[0]!), 'utf8'));
+    doc.evaluation_id = '33333333-3333-4333-8333-333333333333';
+    doc.package.version = '1.4.0';
+    doc.subject.artifact = 'npm:@example/git-tools@1.4.0';
+    const outside = join(tempDir(), 'run.json');
+    writeFileSync(outside, JSON.stringify(doc));
+    const io = captureIo(root);
+    expect(await main(['validate', outside], io)).toBe(0);
+    expect(io.stderr).toEqual([]);
+    // Admission rules still hold: here, the run is of an older version than the latest known.
+    doc.package.version = '1.3.0';
+    doc.subject.artifact = 'npm:@example/git-tools@1.3.0';
+    writeFileSync(outside, JSON.stringify(doc));
+    const stale = captureIo(root);
+    expect(await main(['validate', outside], stale)).toBe(1);
+    expect(stale.stderr).toEqual([
+      expect.stringMatching(
+        /run\.json: \/package\/version: evaluates 1\.3\.0 but the latest known version of git-tools is 1\.4\.0/,
+      ),
+    ]);
+  });
+
   it('rejects a second submission of the same run', async () => {
     const folder = join(root, 'evaluations', 'git-tools');
     const doc = JSON.parse(readFileSync(join(folder, readdirSync(folder)[0]!), 'utf8'));
     doc.package.version = '1.4.0';
+    doc.subject.artifact = 'npm:@example/git-tools@1.4.0';
     const submit = (evaluationId: string) => {
       doc.evaluation_id = evaluationId;
       const path = `evaluations/git-tools/${evaluationId}.json`;

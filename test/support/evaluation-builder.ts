@@ -73,7 +73,7 @@ export function buildEvaluation(spec: EvaluationSpec): EvaluationDocument {
       artifact:
         kind === 'skill'
           ? `git:https://github.com/example/skills#${spec.packageId}@${sha(spec.packageId).slice(0, 40)}`
-          : `npm:${spec.packageId}@${spec.version ?? '1.0.0'}`,
+          : `npm:@example/${spec.packageId}@${spec.version ?? '1.0.0'}`,
       digest: spec.digest ?? `sha256:${sha(`${spec.packageId}@${spec.version ?? '1.0.0'}`)}`,
       transport: kind === 'skill' ? 'skill-folder' : 'stdio',
     },

@@ -111,22 +111,33 @@ function judgeFor(choice: ModelChoice): { ok: true; judge: Judge } | { ok: false
   };
 }
 
-/** Package rules need the catalogue; without one, the document is checked for itself alone. */
+/**
+ * With the catalogue, the document is checked as a new submission would be (the package, its
+ * distribution and latest version), so "valid" here means `afscore validate` and the API agree.
+ * Without one, it is checked for itself alone.
+ */
 function validationIssues(
   doc: EvaluationDocument,
   packages: ReadonlyMap<string, PackageFile> | null,
+  now: number,
 ): Issue[] {
-  const known: ReadonlyMap<string, PackageFile> =
-    packages ??
-    new Map([
-      [
-        doc.package.id,
-        { id: doc.package.id, kind: doc.package.kind, maintainers: [] } as unknown as PackageFile,
-      ],
-    ]);
-  const result = validateEvaluation(doc, { packages: known, mode: 'integrity' });
+  if (packages) {
+    const result = validateEvaluation(doc, { packages, mode: 'admission', now });
+    return result.ok ? [] : result.issues;
+  }
+  const stub = { id: doc.package.id, kind: doc.package.kind, maintainers: [] } as unknown as PackageFile;
+  const result = validateEvaluation(doc, { packages: new Map([[doc.package.id, stub]]), mode: 'integrity' });
   return result.ok ? [] : result.issues;
 }
+
+/** A run that could not start the server says so, and what usually fixes it, before anyone submits it. */
+export const UNRUNNABLE_ADVICE = [
+  'The server did not start, so this evaluation records "does not start" (a red badge) if submitted.',
+  'If it needs configuration (an API key, a path, a database URL), run again with --env NAME=value',
+  '(placeholder values are enough to list its tools) or with its arguments after --; see the',
+  'evaluation guide, "Servers that need configuration". Submit a "does not start" result only when it',
+  'fails with a reasonable configuration.',
+];
 
 function usageError(io: CliIo, message: string): number {
   io.err(`afscore evaluate: ${message}`);
@@ -205,7 +216,8 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
   }
 
   const evaluationId = randomUUID();
-  const progress = io.isTTY ? (step: string) => io.err(`… ${step}`) : undefined;
+  // Progress goes to stderr on a terminal and in logs alike, so a long run is never silent.
+  const progress = (step: string) => io.err(`… ${step}`);
   let doc: EvaluationDocument;
   try {
     doc = await evaluate({
@@ -220,7 +232,7 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       ...(values['package-version'] ? { packageVersion: values['package-version'] } : {}),
       ...(values.artifact ? { artifact: values.artifact } : {}),
       now: io.now,
-      ...(progress ? { progress } : {}),
+      progress,
     });
   } catch (error) {
     io.err(
@@ -235,7 +247,8 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
   for (const line of summaryLines(doc)) io.out(line);
-  const issues = validationIssues(doc, packages);
+  if (doc.scores.status === 'unrunnable') for (const line of UNRUNNABLE_ADVICE) io.err(line);
+  const issues = validationIssues(doc, packages, io.now());
   const shown = relative(io.cwd, out) || out;
   for (const found of issues) io.err(formatFileIssue({ path: shown, ...found }));
   io.out(

@@ -46,6 +46,11 @@ export async function runKeys(args: readonly string[], io: CliIo): Promise<numbe
         }
         const { key } = await issueKey(store, subject, values.avatar ?? null, now);
         io.out(key);
+        // stdout stays the key alone (for scripts); where it was stored goes to stderr, because a
+        // server reading another state folder answers this key with 401.
+        io.err(
+          `Issued a key for ${subject}, stored in ${databaseUrl ? 'the PostgreSQL database of AFSCORE_DATABASE_URL' : stateDir}; it is shown only this once.`,
+        );
         return EXIT.ok;
       }
       case 'list': {

@@ -10,8 +10,10 @@ import { type CliIo, EXIT } from '../io.ts';
 
 export const submitUsage = `Usage: afscore submit <file> [--api URL]
 
-Posts the evaluation to <URL>/v1/evaluations (default http://localhost:4321) with the API key in
-AFSCORE_API_KEY, and prints the submission id, status, review URL and spot-check pick.`;
+Posts the evaluation to <URL>/v1/evaluations with the API key in AFSCORE_API_KEY, and prints the
+submission id, status, review URL and spot-check pick. The URL is --api, else AFSCORE_API_URL, else
+http://localhost:4321 (a server started with npm start). A file that is not JSON is refused here,
+before it spends one of the day's submissions; run afscore validate <file> first to check the rest.`;
 
 export const DEFAULT_API = 'http://localhost:4321';
 const SUBMIT_TIMEOUT_MS = 60_000;
@@ -87,7 +89,16 @@ export async function runSubmit(args: readonly string[], io: CliIo): Promise<num
     io.err(`afscore submit: no file at ${positionals[0]}`);
     return EXIT.usage;
   }
-  const endpoint = evaluationsEndpoint(values.api ?? DEFAULT_API);
+  const body = readFileSync(file);
+  try {
+    JSON.parse(body.toString('utf8'));
+  } catch (error) {
+    io.err(`afscore submit: ${positionals[0]} is not JSON (${(error as Error).message}); nothing was sent`);
+    return EXIT.invalid;
+  }
+  const endpoint = evaluationsEndpoint(values.api ?? (process.env.AFSCORE_API_URL || DEFAULT_API));
+  // Say where it goes: a 401 from the wrong server looks just like one from the right server.
+  io.err(`Submitting ${positionals[0]} to ${endpoint}`);
   let response: Response;
   try {
     response = await fetch(endpoint, {
@@ -97,7 +108,7 @@ export async function runSubmit(args: readonly string[], io: CliIo): Promise<num
         accept: 'application/json, application/problem+json',
         'x-api-key': key,
       },
-      body: readFileSync(file),
+      body,
       signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
     });
   } catch (error) {
@@ -106,11 +117,11 @@ export async function runSubmit(args: readonly string[], io: CliIo): Promise<num
     );
     return EXIT.invalid;
   }
-  const body = (await response.json().catch(() => null)) as (Submission & Problem) | null;
+  const answer = (await response.json().catch(() => null)) as (Submission & Problem) | null;
   if (response.status === 202 || response.status === 200) {
-    printAccepted(io, body ?? {}, response.headers.get('location'));
+    printAccepted(io, answer ?? {}, response.headers.get('location'));
     return EXIT.ok;
   }
-  printProblem(io, response.status, body);
+  printProblem(io, response.status, answer);
   return EXIT.invalid;
 }

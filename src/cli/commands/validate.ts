@@ -23,12 +23,24 @@ export const validateUsage = `Usage: afscore validate [files…] [--since REF] [
 
 Validates data/packages, data/categories, data/spot-checks and evaluations. With files, validates
 only those (new evaluations must also meet the admission rules: latest version, no duplicate run).
-With --since REF (e.g. origin/main), validates what this branch changed since it left REF, as a pull
-request is checked: evaluations are append-only and packages are removed, not deleted.`;
+A JSON file outside evaluations/ (such as one written with evaluate --out) is checked as a
+submission to the API would be. With --since REF (e.g. origin/main), validates what this branch
+changed since it left REF, as a pull request is checked: evaluations are append-only and packages
+are removed, not deleted.`;
 
 function toRepositoryPath(root: string, cwd: string, file: string): string {
   const absolute = isAbsolute(file) ? file : resolve(cwd, file);
   return relative(root, absolute).split(sep).join('/');
+}
+
+/** The package a stray evaluation file says it is about, to find the evaluations it must not repeat. */
+function declaredPackageId(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as { package?: { id?: unknown } }).package?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function validateSelected(root: string, paths: readonly string[], now: number): FileIssue[] {
@@ -59,13 +71,22 @@ export function validateSelected(root: string, paths: readonly string[], now: nu
       );
       issues.push(...validateSpotChecks([file], evaluations).issues);
     } else {
+      // A JSON file outside evaluations/ (say, from `afscore evaluate --out`) is checked as a
+      // submission would be, without the rule on where repository files live.
+      const outsideRepository = parsed === null && path.endsWith('.json');
+      const packageId = outsideRepository ? declaredPackageId(file.text) : parsed?.packageId;
       const siblings = listing.evaluations.filter(
-        (other) => !selected.has(other) && parseRepositoryPath(other)?.packageId === parsed?.packageId,
+        (other) => !selected.has(other) && parseRepositoryPath(other)?.packageId === packageId,
       );
       const existing = validateEvaluations(readRawFiles(root, siblings), { packages: packageMap }).values;
       issues.push(
-        ...validateEvaluations([file], { packages: packageMap, isSubmission: () => true, now, existing })
-          .issues,
+        ...validateEvaluations([file], {
+          packages: packageMap,
+          isSubmission: () => true,
+          now,
+          existing,
+          outsideRepository,
+        }).issues,
       );
     }
   }

@@ -125,7 +125,27 @@ export function admitSubmission(value: unknown, context: AdmissionContext): Admi
   const validated = validateEvaluation(document, { packages, mode: 'admission', now: context.nowMs });
   if (!validated.ok) return { ok: false, kind: 'invalid', issues: validated.issues };
   const doc = validated.value;
+  const published = record?.evaluations.some((entry) => entry.evaluation_id === doc.evaluation_id);
   const duplicateOf = context.knownRun(runKey(doc));
+  if (published || duplicateOf === doc.evaluation_id) {
+    return {
+      ok: false,
+      kind: 'duplicate',
+      issues: [
+        duplicateOf === doc.evaluation_id
+          ? issue(
+              '/evaluation_id',
+              `${doc.evaluation_id} is already in the catalogue: this evaluation was accepted before`,
+              'there is nothing new to submit; a server started from a checkout serves the evaluation files in it, untracked ones included, so move a fresh file out of evaluations/ and rebuild before submitting it there',
+            )
+          : issue(
+              '/evaluation_id',
+              `${doc.evaluation_id} is already the id of an accepted evaluation of ${doc.package.id}`,
+              'give every evaluation a fresh UUID',
+            ),
+      ],
+    };
+  }
   if (duplicateOf !== undefined) {
     return {
       ok: false,

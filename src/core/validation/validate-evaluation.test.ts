@@ -24,12 +24,14 @@ const admission: EvaluationContext = { packages, mode: 'admission', now: NOW };
 const integrity: EvaluationContext = { packages, mode: 'integrity' };
 
 function valid(): EvaluationDocument {
-  return buildEvaluation({
+  const doc = buildEvaluation({
     id: uuidFor('valid'),
     packageId: 'server-memory',
     version: '2025.9.25',
     finishedAt: '2026-11-20T10:00:00Z',
   });
+  doc.subject.artifact = 'npm:@modelcontextprotocol/server-memory@2025.9.25';
+  return doc;
 }
 
 function issuesOf(doc: unknown, context: EvaluationContext = admission): Issue[] {
@@ -46,6 +48,27 @@ function mutate(change: (doc: EvaluationDocument) => void): EvaluationDocument {
 describe('validateEvaluation', () => {
   it('accepts a complete, consistent document', () => {
     expect(issuesOf(valid())).toEqual([]);
+  });
+
+  it('admits an npm artifact only if it is the package’s own distribution at the recorded version', () => {
+    const otherPackage = mutate((doc) => {
+      doc.subject.artifact = 'npm:@modelcontextprotocol/server-everart@2025.9.25';
+    });
+    expect(issuesOf(otherPackage)).toEqual([
+      expect.objectContaining({
+        pointer: '/subject/artifact',
+        message:
+          'names the npm package @modelcontextprotocol/server-everart, but server-memory is published on npm as @modelcontextprotocol/server-memory',
+      }),
+    ]);
+    const otherVersion = mutate((doc) => {
+      doc.subject.artifact = 'npm:@modelcontextprotocol/server-memory@2025.8.4';
+    });
+    expect(issuesOf(otherVersion)).toEqual([
+      expect.objectContaining({ pointer: '/subject/artifact', message: expect.stringContaining('2025.8.4') }),
+    ]);
+    // Packages get renamed on npm; files already in the history stay valid.
+    expect(issuesOf(otherPackage, integrity)).toEqual([]);
   });
 
   it('reports schema problems with pointers and hints', () => {
@@ -136,7 +159,10 @@ describe('validateEvaluation', () => {
   });
 
   it('admits only the latest known version, but keeps history valid', () => {
-    const older = mutate((doc) => (doc.package.version = '2025.8.1'));
+    const older = mutate((doc) => {
+      doc.package.version = '2025.8.1';
+      doc.subject.artifact = 'npm:@modelcontextprotocol/server-memory@2025.8.1';
+    });
     expect(issuesOf(older)[0]).toMatchObject({
       pointer: '/package/version',
       message: 'evaluates 2025.8.1 but the latest known version of server-memory is 2025.9.25',
@@ -172,6 +198,7 @@ describe('validateEvaluation', () => {
       finishedAt: '2026-11-20T10:00:00Z',
       llmDefault: 'partial',
     });
+    judged.subject.artifact = valid().subject.artifact;
     expect(issuesOf(judged)).toEqual([]);
     const noRecord = structuredClone(judged);
     const index = noRecord.checks.findIndex((check) => check.id === 'SEC-L1');

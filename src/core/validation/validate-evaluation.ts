@@ -5,6 +5,7 @@
 import { isModelAlias } from '../checks/model-pin.ts';
 import { loginKey } from '../ids.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
+import { artifactIssues } from './artifact-issues.ts';
 import { fail, type Issue, issue, ok, type Result } from './issue.ts';
 import { schemaIssues } from './schema-issues.ts';
 import { checkIssues } from './validate-checks.ts';
@@ -93,6 +94,7 @@ function packageIssues(doc: EvaluationDocument, pkg: PackageFile | undefined, mo
       ),
     );
   }
+  if (mode === 'admission') issues.push(...artifactIssues(doc, pkg));
   if (mode === 'admission' && pkg.version !== undefined && doc.package.version !== pkg.version) {
     issues.push(
       issue(

@@ -90,6 +90,11 @@ export interface EvaluationFilesContext {
   now?: number;
   /** Evaluations already accepted, for the duplicate rules. */
   existing?: Iterable<EvaluationDocument>;
+  /**
+   * Files that are not (yet) in the repository, such as `afscore evaluate --out` writes: checked as
+   * documents, without the rule that the path must be `evaluations/<package-id>/<evaluation-id>.json`.
+   */
+  outsideRepository?: boolean;
 }
 
 /** Same contributor, package, version and configuration: the same run submitted twice. */
@@ -114,8 +119,8 @@ export function validateEvaluations(
     runs.set(runKey(doc), doc.evaluation_id);
   }
   for (const file of files) {
-    const location = locate(file, 'evaluation', issues);
-    if (!location) continue;
+    const location = context.outsideRepository ? undefined : locate(file, 'evaluation', issues);
+    if (!context.outsideRepository && !location) continue;
     const parsed = parseJsonDocument(file.text);
     const mode = context.isSubmission?.(file.path) ? 'admission' : 'integrity';
     const result = parsed.ok
@@ -123,7 +128,7 @@ export function validateEvaluations(
           packages: context.packages,
           mode,
           now: context.now,
-          location: { packageId: location.packageId!, evaluationId: location.id },
+          ...(location ? { location: { packageId: location.packageId!, evaluationId: location.id } } : {}),
         })
       : parsed;
     if (!result.ok) {

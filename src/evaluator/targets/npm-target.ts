@@ -57,12 +57,24 @@ export async function viewVersion(
   version: string | undefined,
   cwd: string,
 ): Promise<RegistryView> {
-  const output = await npm(['view', `${name}@${version ?? 'latest'}`, '--json'], cwd);
+  const spec = `${name}@${version ?? 'latest'}`;
+  // npm's own 404 text is several lines about tarballs and git URLs; say what is missing instead.
+  const missing = new Error(
+    `the npm registry has no ${spec}; check the name, and list its versions with: npm view ${name} versions`,
+  );
+  let output: string;
+  try {
+    output = await npm(['view', spec, '--json'], cwd);
+  } catch (error) {
+    if (/\bE404\b|\b404\b/.test((error as Error).message)) throw missing;
+    throw error;
+  }
+  // An unknown version of a known package prints nothing at all.
+  if (output.trim() === '') throw missing;
   const parsed: unknown = JSON.parse(output);
   // A range matching several versions gives a list; take the highest, which npm lists last.
   const view = Array.isArray(parsed) ? parsed[parsed.length - 1] : parsed;
-  if (!view || typeof view !== 'object')
-    throw new Error(`npm has no version of ${name} matching ${version ?? 'latest'}`);
+  if (!view || typeof view !== 'object') throw missing;
   return view as RegistryView;
 }
 
