@@ -105,6 +105,18 @@ function expectProblem(answer: RawAnswer, status: number): void {
   const body = JSON.parse(answer.body);
   expect(body.status).toBe(status);
   expect(typeof body.detail).toBe('string');
+  // Even a request Node refused before any handler ran carries the rate-limit headers.
+  for (const name of [
+    'ratelimit-policy',
+    'ratelimit',
+    'x-ratelimit-limit',
+    'x-ratelimit-remaining',
+    'x-ratelimit-reset',
+  ])
+    expect(
+      answer.headers.some((line) => line.startsWith(`${name}: `)),
+      name,
+    ).toBe(true);
 }
 
 describe('slow, oversized and greedy clients', () => {
@@ -128,6 +140,12 @@ describe('slow, oversized and greedy clients', () => {
     expect(answer.closedAfter).toBeLessThan(4_500);
     // The handler waiting for that body gave up quietly: no internal error was logged.
     expect(server.logs.join('\n')).not.toMatch(/urn:uuid/);
+  });
+
+  it('answers a request that is not HTTP with a 400 problem', async () => {
+    const answer = await raw(['GARBAGE\r\n\r\n']);
+    expectProblem(answer, 400);
+    expect(JSON.parse(answer.body).type).toBe('https://afscore.dev/problems/malformed-request');
   });
 
   it('refuses headers over 16 KiB with a 431 problem', async () => {

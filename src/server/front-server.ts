@@ -40,7 +40,7 @@ export interface FrontServerOptions {
 
 const READ_METHODS = 'GET, HEAD, OPTIONS';
 
-function policyFor(config: ServerConfig, name: PolicyName, client: string): Policy {
+export function policyFor(config: ServerConfig, name: PolicyName, client: string): Policy {
   const allowed = config.allowlist.find((entry) =>
     entry.match.check(client, client.includes(':') ? 'ipv6' : 'ipv4'),
   );

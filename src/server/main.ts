@@ -8,11 +8,13 @@ import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerConfig } from './config.ts';
-import { createFrontServer, type PageHandler } from './front-server.ts';
+import { createFrontServer, type PageHandler, policyFor } from './front-server.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { LiveData } from './live/live-data.ts';
 import { publishClaims, publishLiveData } from './live/live-registry.ts';
 import { productModules } from './modules.ts';
+import { clientAddress } from './rate-limit/client-address.ts';
+import { rateLimitHeaders } from './rate-limit/headers.ts';
 import { openServices, type Services } from './services.ts';
 
 export interface RunningServer {
@@ -64,7 +66,16 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   server.timeout = config.http.idleTimeoutMs;
   server.maxConnections = config.http.maxConnections;
   server.maxHeadersCount = 100;
-  server.on('clientError', answerClientError);
+  const quotaHeaders = async (peer: string | undefined) => {
+    // The headers could not be read, so no proxy header can be believed: the peer is the client.
+    const client = clientAddress(peer, undefined, null);
+    const nowMs = Date.now();
+    const decision = await services.limits.peek(policyFor(config, 'read', client), client, nowMs);
+    return rateLimitHeaders('read', decision, nowMs);
+  };
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) =>
+    answerClientError(error, socket, quotaHeaders),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -1,9 +1,10 @@
 /**
  * Requests Node refuses before any handler runs (a malformed request, headers over the size
- * limit, a client too slow to send its request) still get a problem body, like every other error,
- * and the connection is closed.
+ * limit, a client too slow to send its request) still get a problem body and the rate-limit
+ * headers, like every other response, and the connection is closed.
  */
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ProblemKey, problem } from './problems.ts';
 
@@ -20,7 +21,14 @@ function problemFor(code: string | undefined): { key: ProblemKey; detail: string
   return { key: 'malformedRequest', detail: 'The request is not well-formed HTTP/1.1.' };
 }
 
-export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+/** The read budget of the peer, shown (not spent): the headers every response carries. */
+export type QuotaHeaders = (peer: string | undefined) => Promise<Record<string, string>>;
+
+export function answerClientError(
+  error: NodeJS.ErrnoException,
+  socket: Duplex,
+  quotaHeaders?: QuotaHeaders,
+): void {
   // A response already under way on this socket cannot be followed by another one.
   const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
@@ -31,8 +39,20 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   const answer = problem(key, detail);
   const body = JSON.stringify(answer);
   const status = answer.status;
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-  );
+  const write = (headers: Record<string, string>) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const quota = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${quota}Connection: close\r\n\r\n${body}`,
+    );
+  };
+  if (!quotaHeaders) write({});
+  // Without the headers (the store is down), the problem still goes out.
+  else quotaHeaders((socket as Socket).remoteAddress).then(write, () => write({}));
 }
