@@ -231,6 +231,11 @@ describe('categories', () => {
     const { body } = await get<Page<{ slug: string; package_count: number }>>('/v1/categories');
     expect(body.items.map((item) => item.slug)).toEqual(['databases', 'developer-tools', 'documents']);
     expect(body.items.reduce((sum, item) => sum + item.package_count, 0)).toBe(31);
+    const second = (await get<Page<{ slug: string }>>('/v1/categories?per_page=2&page=2')).body;
+    expect(second).toMatchObject({ page: 2, per_page: 2, total: 3, total_pages: 2 });
+    expect(second.items.map((item) => item.slug)).toEqual(['documents']);
+    expectParameterProblem(await get<Problem>('/v1/categories?per_page=0'), 'per_page');
+    expectParameterProblem(await get<Problem>('/v1/categories?sort=name'), 'sort');
   });
 
   it('lists a category’s packages with the list parameters, but not category', async () => {

@@ -352,7 +352,7 @@ describe('the MCP endpoint with the SDK client', () => {
         { category: 'developer-tools', dimension: 'reliability_score', limit: 3 },
         '/v1/categories/developer-tools/leaderboard?dimension=reliability_score&limit=3',
       ],
-      ['list_categories', {}, '/v1/categories'],
+      ['list_categories', {}, '/v1/categories?per_page=100'],
       ['get_stats', {}, '/v1/stats'],
       ['get_evaluation_queue', { limit: 3 }, '/v1/queue?per_page=3'],
       [

@@ -1,6 +1,7 @@
-/** `list_categories`: every category with its package counts, as `/v1/categories`. */
+/** `list_categories`: every category with its package counts, as `/v1/categories?per_page=100`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { categoryPage } from '../../core/query/catalogue-summaries.ts';
+import { MAX_PAGE_SIZE } from '../../core/query/query-policy.ts';
 import type { DataVersion } from '../../server/live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import { jsonResult, noArguments, parseNoArguments, readOnly, withParsedArguments } from './tool-kit.ts';
@@ -18,6 +19,10 @@ export function registerListCategories(server: McpServer, data: DataVersion): vo
       outputSchema: OUTPUT_SCHEMAS.categoryPage,
       annotations: readOnly('List categories'),
     },
-    (args) => withParsedArguments(NAME, args, parseNoArguments, () => jsonResult(categoryPage(data.index))),
+    // One page as large as /v1 allows: the catalogue has a few dozen categories at most.
+    (args) =>
+      withParsedArguments(NAME, args, parseNoArguments, () =>
+        jsonResult(categoryPage(data.index, { page: 1, perPage: MAX_PAGE_SIZE })),
+      ),
   );
 }

@@ -139,9 +139,9 @@ export function openApiDocument({ publicUrl, limits, leaseHours }: DocumentSetti
       ),
       '/v1/categories': read(
         'All categories',
-        'Every category with its package counts.',
+        'Every category with its package counts, in pages like every list.',
         ok('The categories.', 'CategoryPage'),
-        [],
+        [param('page'), param('per_page')],
       ),
       '/v1/categories/{slug}/packages': read(
         'Packages of a category',

@@ -19,9 +19,10 @@ function unknownCategory(slug: string): Reply {
 
 export function categoriesReply(context: ReadContext): Reply {
   return cached(context, () => {
-    const invalid = refuseParameters(context);
-    if (invalid) return invalid;
-    return jsonReply(categoryPage(context.data.index), context.data.etag);
+    const reader = new ParameterReader(context.params, ['page', 'per_page']);
+    const paging = readPaging(reader);
+    if (reader.issues.length > 0) return problemReply(parameterProblem(reader.issues));
+    return jsonReply(categoryPage(context.data.index, paging), context.data.etag);
   });
 }
 
