@@ -6,16 +6,7 @@
 
 import { BADGE_MAX_AGE_SECONDS } from '../../core/badge/badge-policy.ts';
 import { PACKAGE_ID_PATTERN } from '../../core/ids.ts';
-
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-
-const rateLimitHeaders = {
-  RateLimit: ref('headers', 'RateLimit'),
-  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
-  'X-RateLimit-Limit': ref('headers', 'XRateLimitLimit'),
-  'X-RateLimit-Remaining': ref('headers', 'XRateLimitRemaining'),
-  'X-RateLimit-Reset': ref('headers', 'XRateLimitReset'),
-};
+import { rateLimitHeaders, ref } from './openapi-refs.ts';
 
 const cachedHeaders = { ...rateLimitHeaders, ETag: ref('headers', 'ETag') };
 

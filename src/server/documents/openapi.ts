@@ -19,19 +19,11 @@ import { PROBLEM_BASE, PROBLEM_TYPES } from '../http/problems.ts';
 import { RESPONSE_SCHEMAS } from './api-schemas.ts';
 import type { DocumentSettings } from './document-settings.ts';
 import { OTHER_SCHEMAS, otherPaths } from './openapi-other-paths.ts';
+import { rateLimitHeaders, ref } from './openapi-refs.ts';
 import { SUBMISSION_SCHEMAS } from './submission-schemas.ts';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const problemContent = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } };
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
-
-const rateLimitHeaders = {
-  RateLimit: ref('headers', 'RateLimit'),
-  'RateLimit-Policy': ref('headers', 'RateLimitPolicy'),
-  'X-RateLimit-Limit': ref('headers', 'XRateLimitLimit'),
-  'X-RateLimit-Remaining': ref('headers', 'XRateLimitRemaining'),
-  'X-RateLimit-Reset': ref('headers', 'XRateLimitReset'),
-};
 
 function ok(description: string, schemaName: string) {
   return {
