@@ -149,11 +149,19 @@ describe('every page type', () => {
     },
   );
 
-  it('answers unknown categories and contributors with the 404 page', async () => {
-    for (const path of ['/categories/games', '/contributors/nobody-here', '/no/such/page']) {
+  it('answers unknown packages, categories and contributors with a 404 page naming the path asked for', async () => {
+    for (const path of [
+      '/packages/no-such-package',
+      '/categories/games',
+      '/contributors/nobody-here',
+      '/no/such/page',
+    ]) {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(404);
-      expect(await response.text()).toContain('<h1>Not found</h1>');
+      expect(response.statusText, path).toBe('Not Found');
+      const html = await response.text();
+      expect(html).toContain('<h1>Not found</h1>');
+      expect(html, path).toContain(`There is nothing at <code>${path}</code>`);
     }
   });
 
@@ -191,14 +199,31 @@ describe('search', () => {
     await context.close();
   });
 
-  it('says when nothing matches', async () => {
+  it('says when nothing matches, and points to the categories', async () => {
     const { page, status } = await visit('/packages?q=zzzz-nothing');
     expect(status).toBe(200);
     expect(await page.getByRole('status').textContent()).toMatch(/^0 packages found/);
+    expect(await page.locator('main').textContent()).toContain('Nothing matches “zzzz-nothing”');
+    expect(await page.getByRole('link', { name: 'browse by category' }).getAttribute('href')).toBe(
+      '/categories',
+    );
+    await page.close();
+  });
+
+  it('speaks of filters, not of a search, when filters alone match nothing', async () => {
+    // The fixture has no skill among its databases.
+    const { page, status } = await visit('/packages?category=databases&kind=skill');
+    expect(status).toBe(200);
+    expect(await page.getByRole('status').textContent()).toMatch(/^0 packages found/);
+    const text = await page.locator('main').textContent();
+    expect(text).toContain('No package matches these filters');
+    expect(text).not.toContain('Try part of the name');
     await page.close();
   });
 
   it('answers a bad query with 400 and says which parameter', async () => {
+    const response = await fetch(`${server.url}/packages?sort=stars`);
+    expect([response.status, response.statusText]).toEqual([400, 'Bad Request']);
     const { page, status } = await visit('/packages?sort=stars');
     expect(status).toBe(400);
     expect(await page.getByRole('alert').textContent()).toContain('sort');
@@ -246,14 +271,14 @@ describe('the category leaderboard', () => {
     await page.goto(`${server.url}/categories/developer-tools`);
     const board = page.getByRole('region', { name: /^Leaderboard by/ });
     expect(await board.getAttribute('aria-label')).toBe('Leaderboard by af score (overall)');
-    const byAf = await board.locator('tbody tr td:nth-child(2)').allTextContents();
+    const byAf = await board.locator('tbody tr td:nth-child(2) .package-name').allTextContents();
     await page.getByRole('navigation', { name: 'Rank by' }).getByRole('link', { name: 'Security' }).click();
     await page.waitForURL(/dimension=security_score/);
     expect(await page.getByRole('link', { name: 'Security', exact: true }).getAttribute('aria-current')).toBe(
       'true',
     );
     expect(await board.getAttribute('aria-label')).toBe('Leaderboard by Security');
-    const bySecurity = await board.locator('tbody tr td:nth-child(2)').allTextContents();
+    const bySecurity = await board.locator('tbody tr td:nth-child(2) .package-name').allTextContents();
     const api = (await (
       await fetch(`${server.url}/v1/categories/developer-tools/leaderboard?dimension=security_score`)
     ).json()) as { items: { name: string }[] };

@@ -21,8 +21,26 @@ export function formatDate(iso: string | null): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/** `5074` → `5,074`: a fixed locale, so every visitor and test sees the same digits. */
 export function formatCount(count: number): string {
-  return count.toLocaleString('en-GB');
+  return count.toLocaleString('en-US');
+}
+
+// Quantities that findings count: a four-digit number before one of these words is a count, never a year.
+const COUNTED =
+  /(?<![\w.,:/-])(\d{4,})(?=\s(?:tokens?|lines?|bytes?|characters?|words?|tools?|files?|ms|seconds?)\b)/g;
+
+/**
+ * A finding as written by the evaluator, with digit groups in the counts it names ("about 5,074
+ * tokens"). Only the digits change; versions, dates, ports and ids are left as they are.
+ */
+export function withDigitGroups(text: string): string {
+  return text.replace(COUNTED, (digits) => formatCount(Number(digits)));
+}
+
+/** An evidence value: numbers with digit groups, anything else as written. */
+export function formatValue(value: unknown): string {
+  return typeof value === 'number' && Number.isInteger(value) ? formatCount(value) : String(value);
 }
 
 /** The CSS class that colours a grade (and a score, by the grade it earns). */
@@ -55,6 +73,12 @@ export const STATUS_LABELS: Readonly<Record<CheckStatus, string>> = {
 export function dimensionLabel(dimension: LeaderboardDimension): string {
   if (dimension === 'af_score') return 'af score (overall)';
   return DIMENSION_TITLES[dimension.slice(0, -'_score'.length) as Dimension];
+}
+
+/** "an af score", "a security score": the dimension's score as a noun, with its article. */
+export function scoreNoun(dimension: LeaderboardDimension): string {
+  const words = dimension === 'af_score' ? 'af score' : `${dimensionLabel(dimension).toLowerCase()} score`;
+  return `${/^[aeiou]/.test(words) ? 'an' : 'a'} ${words}`;
 }
 
 export function flagLabel(flag: PackageFlag): string {

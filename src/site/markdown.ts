@@ -3,7 +3,7 @@
  * its author's: raw HTML is shown as text, links keep only web, mail and same-site targets, and
  * images become links (the site loads no third-party images).
  */
-import { Marked, type Tokens } from 'marked';
+import { Marked, Renderer, type Tokens } from 'marked';
 import { escapeHtml, slugify } from './text.ts';
 
 export interface MarkdownOptions {
@@ -25,6 +25,9 @@ function headingText(tokens: Tokens.Heading['tokens']): string {
 
 function markedFor(options: MarkdownOptions): Marked {
   const offset = options.headingOffset ?? 0;
+  // Tables are named after the heading they sit under, for the label of their scroll region.
+  let section = '';
+  let tablesInSection = 0;
   return new Marked({
     gfm: true,
     renderer: {
@@ -49,7 +52,35 @@ function markedFor(options: MarkdownOptions): Marked {
         const language = lang ? ` class="language-${escapeHtml(lang.split(/\s/)[0]!)}"` : '';
         return `<pre tabindex="0"><code${language}>${escapeHtml(text)}</code></pre>\n`;
       },
+      // A table wider than a phone scrolls inside a region that keyboard users can reach and screen
+      // readers can name, as the site's own tables do.
+      table(token: Tokens.Table) {
+        tablesInSection += 1;
+        const name = section === '' ? 'Table' : `Table: ${section}`;
+        const label = tablesInSection > 1 ? `${name} (${tablesInSection})` : name;
+        // Five columns or more scroll on a phone anyway, so their prose column may keep its width.
+        const table = Renderer.prototype.table
+          .call(this, token)
+          .replace(/^<table>/, token.header.length >= 5 ? '<table class="wide">' : '<table>');
+        return `<div class="table-scroll" role="region" aria-label="${escapeHtml(label)}" tabindex="0">\n${table}</div>\n`;
+      },
+      // A cell of one short word (a check id such as SEC-05, a status such as not_applicable) must
+      // not break inside it: the browser would split it at its hyphen or anywhere in narrow columns.
+      // A cell of long prose asks for a readable width, or the short columns beside it take it all.
+      tablecell(token: Tokens.TableCell) {
+        const cell = Renderer.prototype.tablecell.call(this, token);
+        const text = token.text.trim();
+        const kind =
+          text !== '' && text.length <= 32 && !/\s/.test(text)
+            ? 'unbroken'
+            : text.length > 120
+              ? 'long-text'
+              : null;
+        return kind === null ? cell : cell.replace(/^<(td|th)/, `<$1 class="${kind}"`);
+      },
       heading({ tokens, depth }: Tokens.Heading) {
+        section = headingText(tokens);
+        tablesInSection = 0;
         const level = Math.min(6, depth + offset);
         const id = options.headingIds ? ` id="${slugify(headingText(tokens))}"` : '';
         return `<h${level}${id}>${this.parser.parseInline(tokens)}</h${level}>\n`;

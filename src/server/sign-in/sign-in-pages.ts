@@ -1,8 +1,21 @@
 /**
  * The sign-in pages, rendered here because they hold a secret (the new key) and a cookie, which the
- * static site must never cache. Every value is escaped.
+ * static site must never cache. They wear the site's header, navigation, footer and stylesheet, so
+ * signing in does not feel like leaving afscore. Every value is escaped.
  */
+import { readFileSync } from 'node:fs';
 import { escapeHtml } from '../../core/text/html-escape.ts';
+import { FOOTER_LINKS, MAIN_NAV } from '../../site/navigation.ts';
+
+// The site's own stylesheet, inlined: these pages' Content-Security-Policy allows inline styles
+// only, and the built copy's name carries a content hash that only the Astro build knows.
+const SITE_CSS = readFileSync(new URL('../../styles/site.css', import.meta.url), 'utf8');
+
+function links(items: readonly { href: string; label: string }[]): string {
+  return items
+    .map((item) => `<li><a href="${escapeHtml(item.href)}">${escapeHtml(item.label)}</a></li>`)
+    .join('');
+}
 
 function page(title: string, body: string): string {
   return `<!doctype html>
@@ -12,24 +25,33 @@ function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} · afscore</title>
+<link rel="icon" href="/favicon.ico" sizes="32x32">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style>
-  body { font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b1f24; background: #f6f8fa; margin: 0; }
-  main { max-width: 40rem; margin: 3rem auto; padding: 2rem; background: #fff; border: 1px solid #d0d7de; border-radius: 8px; }
-  h1 { font-size: 1.5rem; margin-top: 0; }
-  a { color: #0a58ca; }
-  .button { display: inline-block; padding: .6rem 1.1rem; background: #1f4e79; color: #fff; border-radius: 6px; text-decoration: none; font-weight: 600; }
-  .button:focus-visible, a:focus-visible { outline: 3px solid #f59e0b; outline-offset: 2px; }
-  code, .key { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
-  .key { display: block; padding: .75rem; background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; word-break: break-all; user-select: all; }
-  .warn { color: #7a4b00; }
+${SITE_CSS}
 </style>
 </head>
 <body>
-<main>
-<p><a href="/">afscore</a></p>
+<a class="skip-link" href="#main">Skip to content</a>
+<header class="site-header">
+<div class="wrap">
+<a class="brand" href="/"><span class="brand-mark" aria-hidden="true">af</span>afscore</a>
+<nav class="site-nav" aria-label="Main"><ul>${links(MAIN_NAV)}</ul></nav>
+</div>
+</header>
+<main id="main" tabindex="-1">
+<div class="wrap">
+<div class="card sign-in">
 ${body}
+</div>
+</div>
 </main>
+<footer class="site-footer">
+<div class="wrap">
+<ul aria-label="For developers and agents">${links(FOOTER_LINKS)}</ul>
+<p>Sign-in keeps only your GitHub login and avatar.</p>
+</div>
+</footer>
 </body>
 </html>
 `;
@@ -57,8 +79,8 @@ export function keyIssuedPage(login: string, key: string): string {
   return page(
     'Your API key',
     `<h1>Your API key, ${escapeHtml(login)}</h1>
-<p class="warn"><strong>Copy it now: it is shown once.</strong> afscore keeps only a hash of it.</p>
-<code class="key" id="api-key">${escapeHtml(key)}</code>
+<div class="notice warn"><p><strong>Copy it now: it is shown once.</strong> afscore keeps only a hash of it.</p></div>
+<code class="api-key" id="api-key">${escapeHtml(key)}</code>
 <p>Use it in the <code>X-Api-Key</code> header, or set <code>AFSCORE_API_KEY</code> for <code>npx afscore submit</code>. If it leaks, ask the operator to revoke it and sign in again.</p>
 <p><a href="/contribute">How to contribute an evaluation</a></p>`,
   );

@@ -1,0 +1,31 @@
+/**
+ * The site's main navigation and footer links, shared by the Astro layout and the sign-in pages
+ * the Node server renders itself, so both show the same site.
+ */
+
+export interface NavLink {
+  href: string;
+  label: string;
+}
+
+export const MAIN_NAV: readonly NavLink[] = [
+  { href: '/packages', label: 'Packages' },
+  { href: '/categories', label: 'Categories' },
+  { href: '/compare', label: 'Compare' },
+  { href: '/queue', label: 'Queue' },
+  { href: '/stats', label: 'Stats' },
+  { href: '/contributors', label: 'Contributors' },
+  { href: '/contribute', label: 'Contribute' },
+];
+
+export const FOOTER_LINKS: readonly NavLink[] = [
+  { href: '/openapi.json', label: 'API (OpenAPI)' },
+  { href: '/llms.txt', label: 'llms.txt' },
+  { href: '/evaluation-guide.md', label: 'Evaluation guide (Markdown)' },
+  { href: '/contribute#connect-an-agent', label: 'MCP endpoint' },
+];
+
+/** Whether `href` is the section the reader is in (`/packages` for `/packages/pg-query`). */
+export function isCurrentSection(path: string, href: string): boolean {
+  return path === href || path.startsWith(`${href}/`);
+}
