@@ -55,7 +55,13 @@ const INSTANCE_NODE_OPTIONS = '--max-semi-space-size=64';
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 interface Catalogue {
-  packages: { id: string; kind: 'mcp-server' | 'skill'; version: string | null; maintainers: string[] }[];
+  packages: {
+    id: string;
+    kind: 'mcp-server' | 'skill';
+    version: string | null;
+    maintainers: string[];
+    distribution: { npm?: string };
+  }[];
   categories: { slug: string }[];
 }
 
@@ -91,6 +97,8 @@ function submissionTemplate(catalogue: Catalogue): (login: string, serial: numbe
     finishedAt: '2026-11-01T09:00:00Z',
     configSha: 'f'.repeat(64),
   });
+  // Admission requires an npm artifact to be the package's own distribution at that version.
+  if (target.distribution.npm) doc.subject.artifact = `npm:${target.distribution.npm}@${target.version}`;
   const text = JSON.stringify(doc);
   return (login, serial) => {
     const id = uuidFor(`load/${serial}`);
