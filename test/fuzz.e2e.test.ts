@@ -13,6 +13,7 @@ import { main } from '../src/cli/main.ts';
 import { captureIo } from './support/capture-io.ts';
 import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
 import { type FakeGitHub, startFakeGitHub } from './support/fake-github.ts';
+import { queryStrings } from './support/fuzz-queries.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -163,54 +164,9 @@ const readSegment = fc.oneof(
 const readPath = fc
   .array(readSegment, { minLength: 0, maxLength: 4 })
   .map((parts) => `/v1/${parts.join('/')}`);
-const parameter = fc.oneof(
-  fc.constantFrom(
-    'page',
-    'per_page',
-    'category',
-    'kind',
-    'sort',
-    'q',
-    'min_security_score',
-    'min_reliability_score',
-    'timestamp',
-    'ids',
-    'dimension',
-    'limit',
-    'cursor',
-  ),
-  printable(8),
+const query = queryStrings('pg-query,git-tools', (maxLength) =>
+  fc.oneof(printable(maxLength), text(maxLength)),
 );
-const value = fc.oneof(
-  fc.constantFrom(
-    '1',
-    '0',
-    '-1',
-    '100',
-    '101',
-    '1e3',
-    'NaN',
-    'af_score',
-    'name',
-    'skill',
-    'pg-query,git-tools',
-    '2026-01-01T00:00:00Z',
-    '2026-01-01T00:00:00+01:00',
-    '%',
-    '%ZZ',
-    '',
-  ),
-  text(30),
-);
-const query = fc
-  .array(fc.tuple(parameter, value), { maxLength: 5 })
-  .map((pairs) =>
-    pairs
-      .map(
-        ([name, raw]) => `${encodeURIComponent(name)}=${raw.includes('%') ? raw : encodeURIComponent(raw)}`,
-      )
-      .join('&'),
-  );
 
 describe('fuzzing every endpoint', () => {
   it('reads: /v1 paths, query strings and headers (3,000)', async () => {

@@ -7,6 +7,19 @@ import type { Dimension } from './rubric/dimensions.ts';
 export type PackageKind = 'mcp-server' | 'skill';
 export const PACKAGE_KINDS: readonly PackageKind[] = ['mcp-server', 'skill'];
 
+/** How an evaluator is related to the package they evaluate; `none` when not affiliated. */
+export const RELATIONSHIPS = [
+  'none',
+  'maintainer',
+  'contributor',
+  'employee',
+  'contractor',
+  'sponsor',
+  'competitor',
+  'other',
+] as const;
+export type Relationship = (typeof RELATIONSHIPS)[number];
+
 export type Severity = 'critical' | 'high' | 'medium' | 'low';
 export type CheckMethod = 'deterministic' | 'llm';
 export type CheckStatus = 'pass' | 'partial' | 'fail' | 'not_applicable' | 'not_run' | 'error';

@@ -9,7 +9,12 @@ import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isLogin, isPackageId } from '../../core/ids.ts';
-import type { EvaluationDocument, PackageFile } from '../../core/types.ts';
+import {
+  type EvaluationDocument,
+  type PackageFile,
+  RELATIONSHIPS,
+  type Relationship,
+} from '../../core/types.ts';
 import { formatFileIssue, type Issue } from '../../core/validation/issue.ts';
 import { validateEvaluation } from '../../core/validation/validate-evaluation.ts';
 import { validateCategories, validatePackages } from '../../core/validation/validate-repository.ts';
@@ -47,17 +52,6 @@ Options:
 Arguments after -- go to the server; {workdir} stands for its sandbox working folder.`;
 
 export const DEFAULT_MODEL = 'anthropic:claude-sonnet-4-5-20250929';
-const RELATIONSHIPS = [
-  'none',
-  'maintainer',
-  'contributor',
-  'employee',
-  'contractor',
-  'sponsor',
-  'competitor',
-  'other',
-] as const;
-type Relationship = (typeof RELATIONSHIPS)[number];
 
 function loadPackages(root: string): Map<string, PackageFile> | null {
   const listing = listRepository(root);

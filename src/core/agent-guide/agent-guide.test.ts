@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hostileRecord } from '../../../test/support/hostile-record.ts';
+import { packageRecord } from '../../../test/support/package-fixture.ts';
 import type { PackageRecord } from '../catalogue/catalogue-types.ts';
 import { agentGuideFor } from './agent-guide.ts';
 
 /** An evaluated MCP server with good scores, confirmed by three evaluators. */
 function evaluated(overrides: Partial<PackageRecord> = {}): PackageRecord {
-  return hostileRecord({
+  return packageRecord({
     name: 'Browser Tools',
     description: 'Drives a browser.',
     af_score: 86.2,

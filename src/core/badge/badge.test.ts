@@ -1,49 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { PackageRecord, Tombstone } from '../catalogue/catalogue-types.ts';
-import { DIMENSIONS } from '../rubric/dimensions.ts';
+import { packageRecord } from '../../../test/support/package-fixture.ts';
+import type { Tombstone } from '../catalogue/catalogue-types.ts';
 import { gradeFor } from '../scoring/grade.ts';
 import { badgeFor, scoreBands, scoreColour, shieldsEndpoint } from './badge.ts';
 import { GRADE_COLOURS } from './badge-policy.ts';
 
-function record(overrides: Partial<PackageRecord>): PackageRecord {
-  return {
-    id: 'pg-query',
-    name: 'PG Query',
-    kind: 'mcp-server',
-    category: 'databases',
-    description: 'Runs read-only SQL against PostgreSQL.',
-    version: '2.1.0',
-    af_score: null,
-    security_score: null,
-    reliability_score: null,
-    grade: null,
-    evaluation_status: 'Not yet evaluated',
-    confidence: null,
-    flags: [],
-    updated_at: '2026-10-01T00:00:00.000Z',
-    long_description: '',
-    repository: 'https://github.com/example/pg-query',
-    homepage: null,
-    distribution: { npm: '@example/pg-query' },
-    license: 'MIT',
-    maintainers: [],
-    added: '2026-01-15',
-    dimensions: Object.fromEntries(
-      DIMENSIONS.map((d) => [d, { score: null, weight: 10 }]),
-    ) as PackageRecord['dimensions'],
-    state_reasons: [],
-    cross_validated: false,
-    independent_evaluators: 0,
-    spread: null,
-    evaluated_version: null,
-    last_evaluated_at: null,
-    representative_evaluation_id: null,
-    caps_applied: [],
-    checks: [],
-    evaluations: [],
-    ...overrides,
-  };
-}
+const record = packageRecord;
 
 describe('badge colours', () => {
   it.each([

@@ -7,7 +7,7 @@
 
 import { EVALUATION_ID_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN } from '../ids.ts';
 import { DIMENSIONS } from '../rubric/dimensions.ts';
-import { CHECK_STATUSES, PACKAGE_KINDS } from '../types.ts';
+import { CHECK_STATUSES, PACKAGE_KINDS, RELATIONSHIPS } from '../types.ts';
 
 export const EVALUATION_SCHEMA_ID = 'https://afscore.dev/schemas/evaluation-2.0.json';
 
@@ -119,18 +119,7 @@ export const evaluationSchema = {
           type: 'boolean',
           description: 'True when you maintain, work for or are paid by the package.',
         },
-        relationship: {
-          enum: [
-            'none',
-            'maintainer',
-            'contributor',
-            'employee',
-            'contractor',
-            'sponsor',
-            'competitor',
-            'other',
-          ],
-        },
+        relationship: { enum: RELATIONSHIPS },
         statement: { type: 'string', maxLength: 2000 },
       },
     },
