@@ -4,28 +4,33 @@
  * the list ends; every error status line carries its reason phrase; tables fit a phone; copying a
  * snippet is announced; the sign-in page is part of the site. Real front server, built Astro pages
  * and Debian's Chromium, over the fixture catalogue plus one package whose evaluation failed the
- * licence check (the fixture has no capped package of its own).
+ * licence check (the fixture has no capped package of its own). Every page runs under its real
+ * Content-Security-Policy, and a test fails on any violation.
  *
- * Needs the built site (`npm run build`) and `/usr/bin/chromium`, like site.e2e.test.ts.
+ * Needs the built site (`npm run build`) and Chromium, like site.e2e.test.ts.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPS } from '../src/core/rubric/policy.ts';
+import {
+  type BrowserSession,
+  failOnCspViolations,
+  seriousViolations,
+  startBrowser,
+} from './support/browser.ts';
 import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const NO_LICENCE = CAPS.find((cap) => cap.id === 'no-licence')!;
 
 const tempDir = useTempDirs();
 let server: TestServer;
-let browser: Browser;
+let browser: BrowserSession;
+failOnCspViolations(() => browser);
 
 function write(root: string, path: string, content: string): void {
   mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -73,15 +78,11 @@ function writeUnlicensedPackage(root: string): void {
 beforeAll(async () => {
   if (!existsSync(join(PROJECT_ROOT, 'dist', 'server', 'entry.mjs')))
     throw new Error('the site is not built: run npm run build first (npm test does)');
-  if (!existsSync(CHROMIUM)) throw new Error(`no ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`);
   const root = tempDir();
   // The fixture writer leaves other files alone, so the extra package joins the fixture's build.
   writeUnlicensedPackage(root);
   server = await startTestServer(root, { AFSCORE_ROOT: PROJECT_ROOT });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
-  });
+  browser = await startBrowser();
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -94,15 +95,10 @@ async function open(path: string, width = 1280): Promise<Page> {
   return page;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { html: string }[] }[] };
-    const axe = (window as unknown as { axe: { run(): Promise<Result> } }).axe;
-    return (await axe.run()).violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join('; ')}`);
-  });
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  return (await seriousViolations(page)).map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join('; ')}`,
+  );
 }
 
 describe('a capped score', () => {
@@ -119,7 +115,7 @@ describe('a capped score', () => {
       const cause = panel.getByRole('link', { name: 'Open licence' });
       expect(await cause.getAttribute('href')).toBe('#check-LIC-01');
       expect(await page.locator('#check-LIC-01').count()).toBe(1);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
     } finally {
       await page.close();
     }
@@ -206,7 +202,7 @@ describe('a page past the end of a list', () => {
       const href = (await last.getAttribute('href'))!;
       expect(href.startsWith(lastPrefix)).toBe(true);
       expect((await fetch(`${server.url}${href}`)).status).toBe(200);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
     } finally {
       await page.close();
     }
@@ -268,7 +264,7 @@ describe('on a 390 px phone', () => {
     expect(tables.length).toBeGreaterThan(3);
     for (const table of tables)
       expect(table).toMatchObject({ role: 'region', tabindex: '0', label: /^Table/ });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await page.close();
   });
 });
@@ -294,8 +290,7 @@ describe('the rest of the site', () => {
   });
 
   it('shows the sign-in page inside the site’s header, navigation and footer', async () => {
-    // The page's Content-Security-Policy would refuse the axe script the test injects.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/sign-in`);
     expect(await page.getByRole('link', { name: 'afscore' }).first().getAttribute('href')).toBe('/');
@@ -306,7 +301,7 @@ describe('the rest of the site', () => {
     expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe(
       'rgb(13, 27, 42)',
     );
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
   });
 });

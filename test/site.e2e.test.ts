@@ -2,47 +2,41 @@
  * The website in a real browser (Debian's Chromium through playwright-core) against the real front
  * server with the built Astro pages over the fixture catalogue: every page type loads without console
  * errors and without serious accessibility violations (axe-core), search, compare and the leaderboard
- * work without JavaScript, and hostile package text shows as text everywhere.
+ * work with and without JavaScript, and hostile package text shows as text everywhere. Every page
+ * opened here runs under its real Content-Security-Policy, and a test fails on any violation.
  *
- * Needs the built site (`npm run build`, which `npm test` runs first) and `/usr/bin/chromium`.
+ * Needs the built site (`npm run build`, which `npm test` runs first) and Chromium (`npm test`
+ * installs it; `CHROMIUM_PATH` points at another).
  * With AFSCORE_SCREENSHOTS=<folder>, full-page screenshots of each page type are written there.
  */
 import { existsSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BrowserSession,
+  failOnCspViolations,
+  seriousViolations,
+  startBrowser,
+} from './support/browser.ts';
 import { HOSTILE } from './support/fixture-repo.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
-// CI on GitHub's Ubuntu runners points this at the Chromium or Chrome the runner has.
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const SCREENSHOTS = process.env.AFSCORE_SCREENSHOTS;
 
 const tempDir = useTempDirs();
 let server: TestServer;
-let browser: Browser;
+let browser: BrowserSession;
+failOnCspViolations(() => browser);
 
 beforeAll(async () => {
   if (!existsSync(join(PROJECT_ROOT, 'dist', 'server', 'entry.mjs')))
     throw new Error('the site is not built: run npm run build first (npm test does)');
-  if (!existsSync(CHROMIUM)) throw new Error(`no ${CHROMIUM}: apt-get install -y chromium (.ci/run does)`);
   // The project root gives the built site (dist/); the fixture gives the data.
   server = await startTestServer(tempDir(), { AFSCORE_ROOT: PROJECT_ROOT });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await startBrowser(['--disable-background-networking', '--disable-component-update']);
   if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
 }, 60_000);
 afterAll(async () => {
@@ -81,27 +75,13 @@ async function visit(path: string, width = 1280): Promise<Visit> {
   return { page, status: response?.status() ?? 0, errors, foreign };
 }
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string; failureSummary?: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .map((node) => `${node.html} (${node.failureSummary ?? ''})`)
-          .join('; ')}`,
-    );
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  return (await seriousViolations(page)).map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
+        .map((node) => `${node.html} (${node.failureSummary ?? ''})`)
+        .join('; ')}`,
+  );
 }
 
 const PAGE_TYPES = [
@@ -132,7 +112,7 @@ describe('every page type', () => {
         expect(foreign).toEqual([]);
         expect(await page.locator('h1').count()).toBe(1);
         expect(await page.locator('main#main').count()).toBe(1);
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await accessibilityProblems(page)).toEqual([]);
         if (SCREENSHOTS)
           await page.screenshot({ path: join(SCREENSHOTS, `${name}-desktop.png`), fullPage: true });
         // On a narrow phone the page reflows: only its own scroll regions scroll sideways.
@@ -184,8 +164,11 @@ describe('every page type', () => {
 });
 
 describe('search', () => {
-  it('finds a package from the home page, without JavaScript', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+  it.each([
+    ['without', false],
+    ['with', true],
+  ])('finds a package from the home page, %s JavaScript', async (_, javaScriptEnabled) => {
+    const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByLabel('Package name or id').fill('pg q');
@@ -232,29 +215,35 @@ describe('search', () => {
 });
 
 describe('compare', () => {
-  it('adds packages through its search and shows them side by side', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${server.url}/compare`);
-    for (const [query, name] of [
-      ['pg', 'PG Query'],
-      ['disput', 'Disputed'],
-    ]) {
-      await page.getByLabel('Name or id').fill(query!);
-      await page.getByRole('button', { name: 'Find' }).click();
-      await page.getByRole('link', { name: `Add ${name}` }).click();
-    }
-    await page.waitForURL(/\/compare\?ids=pg-query,disputed-srv$/);
-    const table = page.getByRole('region', { name: 'Comparison' });
-    const headers = await table.locator('thead th').allTextContents();
-    expect(headers).toEqual(['PG Query', 'Disputed']);
-    const afRow = await table.locator('tbody tr').first().locator('td').allTextContents();
-    expect(afRow.map((cell) => cell.replace(/\s+/g, ' ').trim())).toEqual([
-      '98.3grade A best',
-      '87.6grade B',
-    ]);
-    await context.close();
-  });
+  it.each([
+    ['without', false],
+    ['with', true],
+  ])(
+    'adds packages through its search and shows them side by side, %s JavaScript',
+    async (_, javaScriptEnabled) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(`${server.url}/compare`);
+      for (const [query, name] of [
+        ['pg', 'PG Query'],
+        ['disput', 'Disputed'],
+      ]) {
+        await page.getByLabel('Name or id').fill(query!);
+        await page.getByRole('button', { name: 'Find' }).click();
+        await page.getByRole('link', { name: `Add ${name}` }).click();
+      }
+      await page.waitForURL(/\/compare\?ids=pg-query,disputed-srv$/);
+      const table = page.getByRole('region', { name: 'Comparison' });
+      const headers = await table.locator('thead th').allTextContents();
+      expect(headers).toEqual(['PG Query', 'Disputed']);
+      const afRow = await table.locator('tbody tr').first().locator('td').allTextContents();
+      expect(afRow.map((cell) => cell.replace(/\s+/g, ' ').trim())).toEqual([
+        '98.3grade A best',
+        '87.6grade B',
+      ]);
+      await context.close();
+    },
+  );
 
   it('names an unknown id with 404', async () => {
     const { page, status } = await visit('/compare?ids=pg-query,ghost');

@@ -1,7 +1,7 @@
 /**
  * The front server: owns `/v1`, the documents and `/healthz`, and hands every other path to the
- * Astro handler. Every response carries the rate-limit headers, including pages and static files,
- * which the Astro handler alone would serve without them.
+ * Astro handler. Every response carries the rate-limit headers and the security headers, including
+ * pages and static files, which the Astro handler alone would serve without them.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -11,6 +11,7 @@ import { CORS_HEADERS, preflightHeaders } from './http/cors.ts';
 import { problem } from './http/problems.ts';
 import { jsonReply, problemReply, type Reply } from './http/reply.ts';
 import { parseRequestTarget, type RequestTarget } from './http/request-target.ts';
+import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
@@ -175,7 +176,8 @@ export function createFrontServer(options: FrontServerOptions): Server {
 
   // Timeouts are enforced by a sweep over open sockets; once a second rather than Node's 30 s, so
   // that a slow client is cut off close to its deadline (the deadlines themselves are set in main.ts).
-  return createServer({ connectionsCheckingInterval: 1_000 }, (req, res) => {
+  // Every response, whoever writes it, gets the security headers of its kind (secure-response.ts).
+  return createServer({ connectionsCheckingInterval: 1_000, ServerResponse: SecureResponse }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       // The client went away mid-request: nothing to answer and nothing wrong on our side.
       if (

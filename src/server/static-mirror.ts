@@ -9,11 +9,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { BADGE_MAX_AGE_SECONDS } from '../core/badge/badge-policy.ts';
 import type { QueryParams } from '../core/query/query-params.ts';
-import { badgeReplies } from './badges/badge-replies.ts';
+import { badgeReplies, SVG_TYPE } from './badges/badge-replies.ts';
 import type { DocumentSettings } from './documents/document-settings.ts';
 import { documentsFor } from './documents/documents.ts';
-import type { Reply } from './http/reply.ts';
+import { JSON_TYPE, type Reply } from './http/reply.ts';
+import { responseKind, securityHeaders } from './http/security-headers.ts';
 import type { DataVersion } from './live/live-data.ts';
 import type { ReadContext } from './v1/context.ts';
 import { matchReadRoute } from './v1/read-routes.ts';
@@ -42,26 +44,58 @@ function write(outDir: string, path: string, content: Buffer | string): void {
   writeFileSync(target, content);
 }
 
-const HEADERS_FILE = `/v1/*
-  Content-Type: application/json; charset=utf-8
-  Access-Control-Allow-Origin: *
-  Cache-Control: public, max-age=300
-/schemas/*
-  Content-Type: application/schema+json
-  Access-Control-Allow-Origin: *
-/evaluation-guide.md
-  Content-Type: text/markdown; charset=utf-8
-/problems/*
-  Content-Type: text/markdown; charset=utf-8
-/badge/*
-  Cache-Control: public, max-age=3600
-  X-Content-Type-Options: nosniff
-  Access-Control-Allow-Origin: *
-/badge/*.svg
-  Content-Type: image/svg+xml; charset=utf-8
-/badge/*.json
-  Content-Type: application/json; charset=utf-8
-`;
+/**
+ * What a static host sends for each path it serves (Netlify and Cloudflare Pages read `_headers`):
+ * the media type each pattern is served as (declared where a host would not infer it from the file
+ * name), the headers the live server sends besides, and the security headers of that kind of
+ * response, from the same table the server uses. Patterns never overlap, so a host never joins two
+ * values of one header.
+ */
+interface HostRule {
+  pattern: string;
+  type: string;
+  declareType: boolean;
+  headers: Readonly<Record<string, string>>;
+}
+
+const MARKDOWN = 'text/markdown; charset=utf-8';
+const OPEN = { 'Access-Control-Allow-Origin': '*' };
+const BADGE = { 'Cache-Control': `public, max-age=${BADGE_MAX_AGE_SECONDS}`, ...OPEN };
+const DOCUMENT = { 'Cache-Control': 'public, max-age=300', ...OPEN };
+
+export const HOST_RULES: readonly HostRule[] = [
+  { pattern: '/v1/*', type: JSON_TYPE, declareType: true, headers: DOCUMENT },
+  { pattern: '/schemas/*', type: 'application/schema+json', declareType: true, headers: DOCUMENT },
+  { pattern: '/openapi.json', type: JSON_TYPE, declareType: true, headers: DOCUMENT },
+  { pattern: '/llms.txt', type: 'text/plain; charset=utf-8', declareType: true, headers: DOCUMENT },
+  { pattern: '/evaluation-guide.md', type: MARKDOWN, declareType: true, headers: DOCUMENT },
+  { pattern: '/problems/*', type: MARKDOWN, declareType: true, headers: DOCUMENT },
+  { pattern: '/badge/*.svg', type: SVG_TYPE, declareType: true, headers: BADGE },
+  { pattern: '/badge/*.json', type: JSON_TYPE, declareType: true, headers: BADGE },
+  // The site's own files, which `npm run build` puts beside the mirror.
+  { pattern: '/_astro/*', type: 'text/css', declareType: false, headers: {} },
+  { pattern: '/favicon.svg', type: 'image/svg+xml', declareType: false, headers: {} },
+  { pattern: '/favicon.ico', type: 'image/x-icon', declareType: false, headers: {} },
+  { pattern: '/robots.txt', type: 'text/plain; charset=utf-8', declareType: false, headers: {} },
+];
+
+/** Every header a static host sends for a rule's paths, security headers included. */
+export function hostHeaders(rule: HostRule): Record<string, string> {
+  return {
+    ...(rule.declareType ? { 'Content-Type': rule.type } : {}),
+    ...rule.headers,
+    ...securityHeaders(responseKind(rule.type, rule.pattern)),
+  };
+}
+
+function headersFile(): string {
+  return HOST_RULES.map(
+    (rule) =>
+      `${rule.pattern}\n${Object.entries(hostHeaders(rule))
+        .map(([name, value]) => `  ${name}: ${value}\n`)
+        .join('')}`,
+  ).join('');
+}
 
 const REDIRECTS_FILE = `/v1/* /v1/:splat/index.json 200
 `;
@@ -96,7 +130,7 @@ export async function writeStaticMirror(
     count++;
   }
   count += await writeBadges(version, outDir);
-  write(outDir, '_headers', HEADERS_FILE);
+  write(outDir, '_headers', headersFile());
   write(outDir, '_redirects', REDIRECTS_FILE);
   return count + 2;
 }

@@ -35,7 +35,6 @@ function badgeReply(body: string, contentType: string, status: number): Reply {
   const reply = bodyReply(body, contentType, etag, status);
   Object.assign(reply.headers, {
     'Cache-Control': `public, max-age=${BADGE_MAX_AGE_SECONDS}`,
-    'X-Content-Type-Options': 'nosniff',
     'Access-Control-Allow-Origin': '*',
   });
   return reply;

@@ -1,12 +1,13 @@
 /**
  * Requests Node refuses before any handler runs (a malformed request, headers over the size
- * limit, a client too slow to send its request) still get a problem body and the rate-limit
- * headers, like every other response, and the connection is closed.
+ * limit, a client too slow to send its request) still get a problem body, the rate-limit headers
+ * and the security headers, like every other response, and the connection is closed.
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { type ProblemKey, problem } from './problems.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 function problemFor(code: string | undefined): { key: ProblemKey; detail: string } {
   if (code === 'HPE_HEADER_OVERFLOW')
@@ -44,12 +45,12 @@ export function answerClientError(
       socket.destroy();
       return;
     }
-    const quota = Object.entries(headers)
+    const lines = Object.entries({ ...headers, ...SECURITY_HEADERS.other })
       .map(([name, value]) => `${name}: ${value}\r\n`)
       .join('');
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${quota}Connection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\n${lines}Connection: close\r\n\r\n${body}`,
     );
   };
   if (!quotaHeaders) write({});

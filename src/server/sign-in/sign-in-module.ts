@@ -25,11 +25,8 @@ export interface SignInOptions {
 function html(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
+    // The security headers (no script, no referrer, no framing) are the front server's.
     'Cache-Control': 'no-store',
-    'X-Frame-Options': 'DENY',
-    'Referrer-Policy': 'no-referrer',
-    'Content-Security-Policy':
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'none'; frame-ancestors 'none'",
     ...headers,
   });
   res.end(body);
