@@ -241,7 +241,9 @@ describe('the static mirror', () => {
     const headers = readFileSync(join(out, '_headers'), 'utf8');
     for (const format of ['svg', 'json'])
       expect(headers).toMatch(
-        new RegExp(`/badge/\\*\\.${format}\\n  Content-Type: [^\\n]+\\n  Cache-Control: public, max-age=3600\\n  Access-Control-Allow-Origin: \\*\\n`),
+        new RegExp(
+          `/badge/\\*\\.${format}\\n  Content-Type: [^\\n]+\\n  Cache-Control: public, max-age=3600\\n  Access-Control-Allow-Origin: \\*\\n`,
+        ),
       );
   });
 });

@@ -4,11 +4,12 @@
  * contribution request gets a 503 problem that says what is wrong, never a 500 or a crash.
  *
  * Read-only is a folder without write permission. Root ignores permissions, so when the tests run
- * as root the server runs as `nobody`. Full is a file-size limit on the server process
+ * as root the server runs without the capability that lets it (CAP_DAC_OVERRIDE, dropped with
+ * setpriv): still root, so it reads the checkout wherever it lives and whoever owns it, but the
+ * folder's modes now bind it. Full is a file-size limit on the server process
  * (`prlimit --fsize`): the database's write-ahead log cannot grow past it, as on a full disk.
  */
-import { execFileSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
@@ -18,29 +19,20 @@ import { type Instance, startInstance } from './support/instance.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { buildFixture } from './support/test-server.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const tempDir = useTempDirs();
 const instances: Instance[] = [];
 afterAll(async () => {
   for (const instance of instances) await instance.kill();
 });
 
-/** A user without root's power over permissions, when we are root. */
-function unprivileged(): { uid: number; gid: number } | undefined {
+/** A wrapper that takes root's power over file permissions away, when we are root. */
+function boundByPermissions(): string[] | undefined {
   if (process.getuid?.() !== 0) return undefined;
-  const fields = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .map((line) => line.split(':'))
-    .find((entry) => entry[0] === 'nobody');
-  if (!fields) throw new Error('running as root without a "nobody" user to run the server as');
-  // The server must still read the code and the catalogue.
-  execFileSync('runuser', ['-u', 'nobody', '--', 'test', '-r', join(ROOT, 'package.json')]);
-  return { uid: Number(fields[2]), gid: Number(fields[3]) };
+  return ['setpriv', '--inh-caps=-dac_override', '--bounding-set=-dac_override', '--'];
 }
 
 async function prepared(): Promise<{ root: string; generatedDir: string; stateDir: string; key: string }> {
   const root = tempDir();
-  chmodSync(root, 0o755);
   const generatedDir = await buildFixture(root);
   const stateDir = join(root, 'state');
   const io = captureIo(root);
@@ -90,7 +82,7 @@ describe('a read-only state folder', () => {
     key = setup.key;
     for (const file of readdirSync(setup.stateDir)) chmodSync(join(setup.stateDir, file), 0o444);
     chmodSync(setup.stateDir, 0o555);
-    const user = unprivileged();
+    const wrapper = boundByPermissions();
     server = await startInstance(
       {
         AFSCORE_GENERATED_DIR: setup.generatedDir,
@@ -98,7 +90,7 @@ describe('a read-only state folder', () => {
         AFSCORE_LOCAL_REPO: setup.root,
         AFSCORE_READ_LIMIT: '100000',
       },
-      user ? { user } : {},
+      wrapper ? { wrapper } : {},
     );
     instances.push(server);
   }, 30_000);

