@@ -21,6 +21,8 @@ import {
   startBrowser,
 } from './support/browser.ts';
 import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
+import { startFakeGitHub } from './support/fake-github.ts';
+import { freePort } from './support/postgres.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -303,5 +305,35 @@ describe('the rest of the site', () => {
     );
     expect(await accessibilityProblems(page)).toEqual([]);
     await context.close();
+  });
+});
+
+describe('signing in with GitHub', () => {
+  it('runs the whole web flow in the browser under the sign-in pages’ policy and shows the key', async () => {
+    const github = await startFakeGitHub();
+    // The callback URL is the public URL's, so this server's own address must be known up front.
+    const port = await freePort();
+    const signIn = await startTestServer(tempDir(), {
+      AFSCORE_ROOT: PROJECT_ROOT,
+      PORT: String(port),
+      AFSCORE_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AFSCORE_GITHUB_CLIENT_ID: 'client-123',
+      AFSCORE_GITHUB_CLIENT_SECRET: 'secret-456',
+      AFSCORE_GITHUB_API_URL: github.url,
+    });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      github.approveNextSignIn({ login: 'grace-h', avatar_url: 'https://avatars.example/grace.png' });
+      await page.goto(`${signIn.url}/sign-in`);
+      await page.getByRole('link', { name: 'Sign in with GitHub' }).click();
+      await page.waitForURL(`${signIn.url}/sign-in/callback?**`);
+      expect(await page.locator('#api-key').textContent()).toMatch(/^afk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+      expect(github.requests.some((line) => line.startsWith('GET /login/oauth/authorize?'))).toBe(true);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    } finally {
+      await page.close();
+      await signIn.close();
+      await github.close();
+    }
   });
 });

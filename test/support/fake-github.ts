@@ -33,6 +33,11 @@ export interface FakeGitHub {
   heal(): void;
   /** A code the OAuth exchange accepts, for a user. */
   authorize(code: string, user: { login: string; avatar_url: string }): void;
+  /**
+   * The next browser visit to the authorization page is approved as this user and sent back to
+   * its redirect_uri with a code and the state, as GitHub does once the user clicks Authorize.
+   */
+  approveNextSignIn(user: { login: string; avatar_url: string }): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,7 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
     faults: [] as Fault[],
     targeted: [] as { matches: (method: string, path: string) => boolean; fault: Fault }[],
     codes: new Map<string, { login: string; avatar_url: string }>(),
+    approvals: [] as { login: string; avatar_url: string }[],
     tokens: new Map<string, { login: string; avatar_url: string }>(),
   };
   const repoPrefix = `/repos/${owner}/${name}`;
@@ -86,6 +92,19 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
       const token = `gho_${form.code}`;
       state.tokens.set(token, user);
       return json(res, 200, { access_token: token, token_type: 'bearer', scope: 'read:user' });
+    }
+    if (method === 'GET' && path === '/login/oauth/authorize') {
+      const user = state.approvals.shift();
+      const redirect = url.searchParams.get('redirect_uri');
+      if (!user || !redirect) return json(res, 404, { message: 'No sign-in to approve' });
+      const code = `code-${state.requests.length}`;
+      state.codes.set(code, user);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { Location: back.href });
+      res.end();
+      return;
     }
     const targeted = state.targeted.findIndex((entry) => entry.matches(method, path));
     const fault = targeted >= 0 ? state.targeted.splice(targeted, 1)[0]!.fault : state.faults.shift();
@@ -191,6 +210,7 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
       state.targeted.length = 0;
     },
     authorize: (code, user) => state.codes.set(code, user),
+    approveNextSignIn: (user) => state.approvals.push(user),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
