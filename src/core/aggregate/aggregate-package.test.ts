@@ -15,10 +15,11 @@ function scored(
   spec: Omit<EvaluationSpec, 'packageId'>,
   spotCheck: ScoredEvaluation['spotCheck'] = null,
 ): ScoredEvaluation {
-  const doc = buildEvaluation({ version: '2.1.0', ...spec, packageId: 'pg-query' });
+  // Scores below are worked out under rubric 2.0's weights.
+  const doc = buildEvaluation({ version: '2.1.0', rubricVersion: '2.0', ...spec, packageId: 'pg-query' });
   return {
     doc,
-    breakdown: scoreChecks('mcp-server', doc.checks),
+    breakdown: scoreChecks('mcp-server', doc.checks, doc.rubric_version),
     publishedAt: doc.timestamps.finished_at,
     spotCheck,
   };

@@ -62,6 +62,54 @@ export interface McpSnapshot {
   prompts: SnapshotPrompt[];
   resources: SnapshotResource[];
   resource_templates: SnapshotResourceTemplate[];
+  /**
+   * Every listing the evaluator saw (rubric 2.1): one per connection and client identity, and again
+   * after tool calls and list_changed notifications. The top-level lists above are the first face.
+   */
+  faces?: ObservedFace[];
+  /** What the server returned when the evaluator read it: prompt messages, resources, tool results and errors. */
+  contents?: ObservedContents;
+}
+
+/** The definitions a face can differ in. */
+export interface FaceDefinitions {
+  server: { name?: string; version?: string; instructions?: string };
+  tools: SnapshotTool[];
+  prompts: SnapshotPrompt[];
+  resources: SnapshotResource[];
+  resource_templates: SnapshotResourceTemplate[];
+}
+
+export interface ObservedFace {
+  /** "claude-code, connection 1", "claude-code, connection 1, after tools/call get_weather". */
+  label: string;
+  /** The clientInfo.name the evaluator introduced itself with. */
+  identity: string;
+  connection: number;
+  /** What came just before this listing: `tools/call <name>` or `notifications/tools/list_changed`. */
+  after?: string;
+  /** SHA-256 of the canonical definitions. */
+  sha256: string;
+  /** The index of an earlier face with identical definitions (then `definitions` is left out). */
+  same_as?: number;
+  definitions?: FaceDefinitions;
+}
+
+export interface ObservedText {
+  /** The face that produced it. */
+  face: string;
+  text: string;
+  /** The text was longer and was cut to keep the document small. */
+  truncated?: boolean;
+}
+
+export interface ObservedContents {
+  prompts: (ObservedText & { name: string })[];
+  resources: (ObservedText & { uri: string })[];
+  /** Text of tools/call results (content text and string values of structuredContent). */
+  tool_results: (ObservedText & { tool: string; is_error: boolean })[];
+  /** Messages of JSON-RPC errors the server answered with. */
+  errors: (ObservedText & { method: string })[];
 }
 
 export interface SkillFile {

@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checksFor } from '../rubric/checks.ts';
 import { CHECK_STATUSES, type CheckResult, type CheckStatus, type PackageKind } from '../types.ts';
-import { scoreChecks, toScoresReport } from './score-checks.ts';
+import { scoreChecks as scoreUnder, toScoresReport } from './score-checks.ts';
+
+/**
+ * The golden values below were worked out by hand for rubric 2.0's weights and caps, which old
+ * evaluations are still scored under; rubric 2.1's changes have their own tests at the end.
+ */
+const GOLDEN_RUBRIC = '2.0';
+const scoreChecks = (kind: PackageKind, checks: readonly CheckResult[]) =>
+  scoreUnder(kind, checks, GOLDEN_RUBRIC);
 
 /** Every check of the kind with the given status, then the overrides. */
 function outcomes(
@@ -10,7 +18,7 @@ function outcomes(
   base: CheckStatus,
   overrides: Record<string, Partial<CheckResult>> = {},
 ): CheckResult[] {
-  return checksFor(kind).map(
+  return checksFor(kind, GOLDEN_RUBRIC).map(
     (check) => ({ id: check.id, status: base, ...overrides[check.id] }) as CheckResult,
   );
 }
@@ -19,7 +27,7 @@ function deterministicPass(
   kind: PackageKind,
   overrides: Record<string, Partial<CheckResult>> = {},
 ): CheckResult[] {
-  return checksFor(kind).map((check) => ({
+  return checksFor(kind, GOLDEN_RUBRIC).map((check) => ({
     id: check.id,
     status: check.method === 'llm' ? 'not_run' : 'pass',
     ...overrides[check.id],
@@ -155,7 +163,7 @@ describe('scoreChecks (golden values worked out by hand)', () => {
     });
     fc.assert(
       fc.property(kind, fc.array(outcome, { minLength: 60, maxLength: 60 }), (chosen, draws) => {
-        const checks = checksFor(chosen).map((check, index) => {
+        const checks = checksFor(chosen, GOLDEN_RUBRIC).map((check, index) => {
           const draw = draws[index]!;
           return draw.status === 'partial'
             ? { id: check.id, status: draw.status, value: draw.value }

@@ -127,7 +127,7 @@ describe('validateEvaluation', () => {
     const unknown = issuesOf(mutate((doc) => (doc.checks[0]!.id = 'SKL-S01')));
     expect(unknown[0]).toMatchObject({
       pointer: '/checks/0/id',
-      message: '"SKL-S01" is not a mcp-server check',
+      message: '"SKL-S01" is not a mcp-server check of rubric 2.1',
     });
   });
 

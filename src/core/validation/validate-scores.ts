@@ -13,7 +13,9 @@ function mismatch(pointer: string, submitted: unknown, expected: unknown): Issue
 }
 
 export function scoreIssues(doc: EvaluationDocument): Issue[] {
-  const expected: ScoresReport = toScoresReport(scoreChecks(doc.package.kind, doc.checks));
+  const expected: ScoresReport = toScoresReport(
+    scoreChecks(doc.package.kind, doc.checks, doc.rubric_version),
+  );
   const submitted = doc.scores;
   const issues: Issue[] = [];
   if (submitted.status !== expected.status)
