@@ -23,16 +23,18 @@ export interface ClientIdentity {
 }
 
 /**
- * The client identities of the connections compared for SEC-06, in order. The first does the whole
- * session. Ordinary clients' real names come first, so a server that saves its honest face for
- * scanners shows the other one; the scanner-like name and the first name again tell a face shown
- * by identity from one that changed over time.
+ * The client identities of the connections compared for SEC-06, in order: the names Claude Code,
+ * Cursor and Claude Desktop send, and a scanner-like one. The first does the whole session as an
+ * ordinary client, so a server that saves its honest face for scanners shows the other one; the
+ * scanner-like name, then the first name again, tell a face shown by identity from one that
+ * changed over time (mcp-shield's --identify-as).
  */
 export const FACE_IDENTITIES: readonly ClientIdentity[] = [
   { name: 'claude-code', version: '2.0.31' },
   { name: 'afscore-evaluator', version: '1.0.0' },
   { name: 'claude-code', version: '2.0.31' },
   { name: 'cursor-vscode', version: '1.0.0' },
+  { name: 'claude-ai', version: '0.1.0' },
 ];
 
 // What the evaluator reads beyond the listings (SEC-01 to SEC-04 scan it all)

@@ -121,7 +121,10 @@ export function differences(first: FaceDefinitions, other: FaceDefinitions): Dif
   return out;
 }
 
-/** Why a face differs: the client's name, or time (a later call, notification or connection). */
+/**
+ * Why a face differs: the client's name when every other listing under the first client's name
+ * agrees with the first one, otherwise time (a call, a notification, a later connection).
+ */
 function cause(
   faces: readonly ObservedFace[],
   index: number,
@@ -129,12 +132,13 @@ function cause(
 ): string {
   const face = faces[index]!;
   const first = faces[0]!;
+  const changedOverTime = faces.some(
+    (other, at) => at !== 0 && other.identity === first.identity && !same(0, at),
+  );
   if (face.identity !== first.identity) {
-    const sameIdentityAgrees = faces.some(
-      (other, at) => at !== 0 && at !== index && other.identity === first.identity && same(0, at),
-    );
-    if (sameIdentityAgrees) return `shown only to the client "${face.identity}"`;
-    return `seen by the client "${face.identity}"`;
+    return changedOverTime
+      ? `seen by the client "${face.identity}" (the definitions also changed over time)`
+      : `shown only to the client "${face.identity}"`;
   }
   if (face.connection === first.connection)
     return `changed during the session${face.after ? ` after ${face.after}` : ''}`;

@@ -5,11 +5,11 @@
  * emoji are read the same way in both.
  */
 import type { CheckResult, Evidence } from '../types.ts';
-import { clausesOf, hasDirective } from './detection/clauses.ts';
 import { SEVERITY_RANK } from './detection/finding.ts';
 import { hiddenRuns } from './detection/hidden-characters.ts';
 import { HTML_COMMENT } from './detection/lexicon.ts';
 import { matchForm } from './detection/text-form.ts';
+import { ordersTheModel } from './detection/text-rules.ts';
 import { excerptAround } from './escape-text.ts';
 import { fail, partial, pass } from './results.ts';
 import { lineOf, textFiles } from './skill-files.ts';
@@ -18,8 +18,7 @@ import type { SkillSnapshot } from './snapshot.ts';
 export function hiddenInstructionComments(text: string): { index: number; length: number }[] {
   const found: { index: number; length: number }[] = [];
   for (const match of text.matchAll(HTML_COMMENT)) {
-    const body = matchForm(match[1]!).text;
-    if (clausesOf(body).some((clause) => hasDirective(clause.text))) {
+    if (ordersTheModel(matchForm(match[1]!).text)) {
       found.push({ index: match.index, length: match[0].length });
     }
   }

@@ -154,7 +154,7 @@ const mcpServerChecks: Entry[] = [
     fromSnapshot: true,
     title: 'Same definitions for every client, all session long',
     passes:
-      'Tools, prompts, resources and server instructions are identical on four fresh connections (ordinary client names such as claude-code and cursor, and a scanner-like one), after tool calls, and after any list_changed notification; values that vary by nature (dates, counters, ids) are ignored. Fail: any other difference, which is deception (bait-and-switch) or a rug pull; the evidence holds the difference.',
+      'Tools, prompts, resources and server instructions are identical on five fresh connections (the client names of Claude Code, Cursor and Claude Desktop, and a scanner-like one), after tool calls, and after any list_changed notification; values that vary by nature (dates, counters, ids) are ignored. Fail: any other difference, which is deception (bait-and-switch) or a rug pull; the evidence holds the difference.',
     remediation: 'Serve the same definitions to every client; never change tools after they were approved.',
     before: [
       {

@@ -187,6 +187,12 @@ function patternHits(
   return hits;
 }
 
+/** Whether a text (match form) gives the model an order: an imperative, an obligation, an override or secrecy. */
+export function ordersTheModel(form: string): boolean {
+  if ([...OVERRIDES, ...SECRECY].some((pattern) => pattern.test(form))) return true;
+  return clausesOf(form).some((clause) => hasDirective(clause.text));
+}
+
 function markupHits(form: string): Hit[] {
   const hits = [
     ...patternHits(
@@ -241,7 +247,7 @@ function markupHits(form: string): Hit[] {
   for (const match of form.matchAll(HTML_COMMENT)) {
     const body = match[1]!.trim();
     if (body.split(/\s+/).filter((word) => /\p{L}{2,}/u.test(word)).length < 2) continue;
-    if (clausesOf(body).some((clause) => hasDirective(clause.text))) {
+    if (ordersTheModel(body)) {
       hits.push(
         hit(
           'SEC-02',
