@@ -83,7 +83,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'conversation',
     strength: 'strong',
     pattern:
-      /\b(?:conversation|chat|message|dialog(?:ue)?)s?(?: history| logs?| transcripts?| so far| context| thread)\b|\b(?:full|entire|whole|complete|all(?: of)?(?: the)?|previous|prior|earlier|preceding|last(?: \d+)?|recent|past|list of (?:the )?(?:last|recent|previous)) (?:conversation|messages|chats?|dialog(?:ue)?|context|exchanges?|turns|prompts|user (?:messages|inputs|requests|queries))\b|\bwhat the user (?:said|wrote|asked|typed|shared)\b|\bthe user'?s? (?:previous |prior |earlier |last |original |other )?(?:messages|requests|prompts|queries|inputs|questions)\b|\bchain[ _]of[ _]thought\b|\byour (?:reasoning|thoughts|thinking)\b/,
+      /\b(?:conversation|chat|message|dialog(?:ue)?)s?(?: history| logs?| transcripts?| so far| context| thread)\b|\b(?:full|entire|whole|complete|all(?: of)?(?: the)?|previous|prior|earlier|preceding|last(?: \d+)?|recent|past|list of (?:the )?(?:last|recent|previous)) (?:conversation|messages|chats?|dialog(?:ue)?|context|exchanges?|turns|prompts|user (?:messages|inputs|requests|queries))\b|\bwhat the user (?:said|wrote|asked|typed|shared)\b|\bthe user'?s? (?:previous |prior |earlier |last |original |other )?(?:messages|requests|prompts|queries|inputs|questions)\b/,
     purpose:
       /\b(?:conversations?|chats?|messages?|memory|memories|history|transcripts?|threads?|summar\w*|logs?|notes?|journal|recall|remember|context|sessions?|feedback|reflect\w*|thinking|thoughts?|reasoning)\b/,
   },
@@ -101,6 +101,13 @@ export const TARGETS: readonly TargetRule[] = [
       /\b(?:list|names|descriptions|definitions|schemas)(?: of)? (?:all |the |every |your )?(?:available |other |installed |connected )?(?:tools|functions|mcp servers|servers|plugins|integrations)\b|\b(?:available|other|installed|connected) (?:tools|mcp servers|plugins) (?:list|names)\b|\b(?:results?|outputs?|responses?|contents?) (?:of|from) (?:the |any |all |every |your |previous |earlier |prior |other )+(?:other )?(?:tool|function)[ _]?calls?\b|\b(?:results?|outputs?) of (?:the |a |any )?(?:previous|earlier|prior|last) [\w-]+ (?:call|invocation|request)s?\b|\btools[ _]list\b/,
     purpose:
       /\b(?:tools?|functions?|servers?|registry|catalog|plugins?|integrations?|debug|inspect\w*|introspect\w*|meta)\b/,
+  },
+  {
+    id: 'model-reasoning',
+    strength: 'weak',
+    pattern:
+      /\bchain[ _]of[ _]thought\b|\b(?:your|the model'?s|the assistant'?s) (?:reasoning|thoughts|thinking|scratchpad)\b/,
+    purpose: /\b(?:think\w*|thoughts?|reason\w*|reflect\w*|plan\w*|debug\w*|sequential|analy[sz]\w*)\b/,
   },
   {
     id: 'user-files',
@@ -215,7 +222,7 @@ export const DECODE_AND_FOLLOW =
 
 /** Hidden or zero-size HTML/CSS and Markdown comments: text a rendered view drops. */
 export const HIDDEN_MARKUP =
-  /\bdisplay\s*:\s*none\b|\bvisibility\s*:\s*hidden\b|\bfont-size\s*:\s*0(?:px|pt|em)?\b|\bopacity\s*:\s*0(?:\.0+)?\b|\bcolor\s*:\s*(?:#fff(?:fff)?|white|transparent)\b|<\s*\w+[^>]*\bhidden\b[^>]*>|\[\/\/\]\s*:\s*#/;
+  /\bdisplay\s*:\s*none\b|\bvisibility\s*:\s*hidden\b|\bfont-size\s*:\s*0(?:px|pt|em)?\b|\bopacity\s*:\s*0(?:\.0+)?\b|<\s*\w+[^>]*\bhidden\b[^>]*>|\[\/\/\]\s*:\s*#/;
 
 /** An HTML comment with its body. */
 export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;

@@ -417,7 +417,8 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
         ),
       );
     }
-    earlier = targets.find((target) => target.rule.strength === 'strong') ?? earlier;
+    // Only the sentence right before can be what "it" refers to.
+    earlier = targets.find((target) => target.rule.strength === 'strong') ?? null;
   }
   return hits;
 }
@@ -441,6 +442,17 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
           'SEC-04',
           'parameter-asks-for-secret',
           'critical',
+          span[0],
+          span[1],
+          `a parameter asks for ${what}`,
+        ),
+      );
+    } else if (target.rule.strength === 'weak' && isName && target.rule.id !== 'credential-values') {
+      hits.push(
+        hit(
+          'SEC-04',
+          'parameter-asks-for-context',
+          'medium',
           span[0],
           span[1],
           `a parameter asks for ${what}`,
@@ -590,10 +602,26 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
   return [...hits, ...escalate(hits, form.text.length)];
 }
 
+/** One hit per check, rule and place: overlapping hits of the same rule are the same finding. */
+function distinct(hits: readonly Hit[]): Hit[] {
+  const kept: Hit[] = [];
+  for (const found of hits) {
+    const overlapping = kept.find(
+      (other) =>
+        other.check === found.check &&
+        other.rule === found.rule &&
+        other.start < found.end &&
+        found.start < other.end,
+    );
+    if (!overlapping) kept.push(found);
+  }
+  return kept;
+}
+
 /** The rules over one text, as findings with spans of the original. */
 export function analyseText(text: ReadText, context: RuleContext): Finding[] {
   const form = matchForm(text.text);
-  return textHits(text, form, context).map((found) => {
+  return distinct(textHits(text, form, context)).map((found) => {
     const [start, end] = originalSpan(form, found.start, found.end, text.text);
     return {
       check: found.check,
