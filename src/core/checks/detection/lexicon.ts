@@ -147,7 +147,7 @@ export const ACQUIRE_VERBS =
   'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query';
 /** Verbs that move something into a parameter, a message or somewhere else. */
 export const TRANSFER_VERBS =
-  'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log|record|copy|mirror|echo|route|proxy|redirect|tunnel';
+  'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel';
 export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prefix|prepend|type|enter|eval|trigger';
 
 /** Words that may open an imperative clause without changing who it addresses. */

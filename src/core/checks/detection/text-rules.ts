@@ -293,11 +293,19 @@ function targetsIn(text: string): TargetMatch[] {
 }
 
 /** "as 'sidenote'", "in the notes parameter", "into the `context` field". */
-const INTO_PARAMETER =
-  /\bas\s+(?:the\s+)?(?:context|notes?|sidenote|feedback|metadata|extras?|details|remarks?|comments?|debug(?: info)?)\b|\b(?:as|in|into|to|inside|within|via|through|under|using|with)\s+(?:the\s+|a\s+|an\s+|its\s+|this\s+tool'?s?\s+)?['"`‘’“”]?[\w.-]+['"`‘’“”]?\s*(?:parameter|param|field|argument|arg|property|key|input|attribute|slot)s?\b|\bas\s+(?:the\s+)?['"`‘’“”][\w.-]+['"`‘’“”]|\b(?:parameter|param|field|argument)\s+['"`‘’“”][\w.-]+['"`‘’“”]/;
+const QUOTE = `['"\`‘’“”]`;
+const INTO_PARAMETER = new RegExp(
+  [
+    '\\bas\\s+(?:the\\s+)?(?:context|notes?|sidenote|feedback|metadata|extras?|details|remarks?|comments?|debug(?: info)?)\\b',
+    `\\b(?:as|in|into|to|inside|within|via|through|under|using|with)\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|this\\s+tool'?s?\\s+)?(?:${QUOTE}[\\w.-]+${QUOTE}\\s*|[\\w.-]+\\s+)(?:parameter|param|field|argument|arg|property|key|input|attribute|slot)s?\\b`,
+    `\\bas\\s+(?:the\\s+)?${QUOTE}[\\w.-]+${QUOTE}`,
+    `\\b(?:parameter|param|field|argument)\\s+${QUOTE}[\\w.-]+${QUOTE}`,
+  ].join('|'),
+);
 const PRONOUN_CONTENT =
   /\b(?:it|its (?:content|contents|text|value|data)|them|their (?:content|contents|values)|the (?:file|contents?|output|result|key|keys|data|values?|text)|this (?:file|data|information|content|key)|that (?:file|data|content|key))\b/;
-const QUANTIFIED = /\b(?:all|any|every|each|entire|full|whole|complete|raw)\b|\byour\b|\bthe user'?s\b/;
+/** Asking for every secret there is, not the one the server needs ("your API key"). */
+const QUANTIFIED = /\b(?:all|any|every|each|entire|full|whole|complete|raw)\b|\bthe user'?s\b/;
 const CONTENT_NOUN =
   /\b(?:contents?|text|value|values|data|copy|dump|output|body|full|entire|complete|raw|everything|verbatim|exact)\b/;
 /** The tool itself says it takes the secret: "Reads ~/.ssh/id_rsa", "uploads your .env". */
@@ -361,7 +369,7 @@ function judgeTarget(target: TargetRule, clause: string, facts: ClauseFacts): Ve
   }
   if ((facts.transfers || facts.passive) && (facts.intoParameter || facts.outward || facts.quantified))
     return ['sensitive-request', 'critical', `asks the model to hand over ${what}`];
-  if (facts.directives.length > 0) return ['credential-request', 'medium', `asks the model for ${what}`];
+  if (facts.directives.length > 0) return ['credential-request', 'low', `mentions ${what} in an instruction`];
   return null;
 }
 
