@@ -319,7 +319,7 @@ describe('afscore evaluate on fixture skills', () => {
     // The HTML comment orders the model; the lone zero-width space in a URL (line 12) is only noted.
     expect(check('skill-broken', 'SKL-S01').evidence?.map((item) => item.location)).toEqual(['SKILL.md:14']);
     expect(check('skill-broken', 'SKL-S02').evidence).toEqual([
-      { location: 'SKILL.md:17', excerpt: 'AKIAIO…[14 characters masked]', value: 'aws-access-key' },
+      { location: 'SKILL.md:17', excerpt: 'AKIA4R…[14 characters masked]', value: 'aws-access-key' },
     ]);
     expect(check('skill-broken', 'SKL-R02').evidence).toEqual([
       { location: 'SKILL.md:16', excerpt: 'reference/details.md', value: 'no such file' },

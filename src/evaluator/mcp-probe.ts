@@ -76,6 +76,11 @@ export interface ProbeResult {
 export interface ProbeOptions {
   /** Which tools exploration calls may reach; read-only when the network is on or the server is remote. */
   explore?: ExplorePolicy;
+  /** How long to wait for list_changed notifications after a call (in-process servers need less). */
+  notificationGraceMs?: number;
+  /** The first start's limit and the retry's (the rubric's 10 s and 30 s unless a test shortens them). */
+  startupTimeoutMs?: number;
+  startupRetryTimeoutMs?: number;
 }
 
 export type Progress = (step: string) => void;
@@ -191,15 +196,18 @@ class Session {
   readonly faces: FaceRecorder;
   readonly label: string;
 
-  constructor(connection: OpenConnection, faces: FaceRecorder, label: string) {
+  readonly graceMs: number;
+
+  constructor(connection: OpenConnection, faces: FaceRecorder, label: string, graceMs: number) {
     this.connection = connection;
     this.faces = faces;
     this.label = label;
+    this.graceMs = graceMs;
   }
 
   /** After a call or at the end: if the server announced a change, list again and record the face. */
   async relistIfNotified(after: string): Promise<void> {
-    await pause(NOTIFICATION_GRACE_MS);
+    await pause(this.graceMs);
     const notifications = this.connection.takeNotifications();
     if (notifications.length === 0) return;
     const listing = await listEverything(this.connection);
@@ -308,30 +316,32 @@ function snapshotOf(connection: OpenConnection, definitions: FaceDefinitions): M
   };
 }
 
+interface Limits {
+  firstStartMs: number;
+  startup: number;
+  retry: number;
+  graceMs: number;
+}
+
 /** Later connections, under the other identities: list again, and again after any notification. */
 async function reconnect(
   launcher: ServerLauncher,
   faces: FaceRecorder,
   facts: ProbeFacts,
-  firstStartMs: number,
+  limits: Limits,
   progress: Progress,
 ): Promise<void> {
-  const timeout = Math.max(STARTUP_TIMEOUT_MS, RECONNECT_STARTUP_FACTOR * firstStartMs);
+  // A server that took long to start the first time gets as long again, and more, under load.
+  const timeout = Math.max(limits.startup, RECONNECT_STARTUP_FACTOR * limits.firstStartMs);
   for (let index = 1; index < FACE_IDENTITIES.length; index += 1) {
     const identity = FACE_IDENTITIES[index]!;
     progress(`reconnecting as ${identity.name} (connection ${index + 1})`);
-    const connection = await connect(
-      launcher,
-      identity,
-      index + 1,
-      timeout,
-      Math.max(timeout, STARTUP_RETRY_TIMEOUT_MS),
-    );
+    const connection = await connect(launcher, identity, index + 1, timeout, Math.max(timeout, limits.retry));
     if (connection.facts.started) {
       const listing = await listEverything(connection);
       noteTools(connection, listing.definitions);
       faces.record(connection, listing.definitions);
-      await pause(NOTIFICATION_GRACE_MS);
+      await pause(limits.graceMs);
       const notifications = connection.takeNotifications();
       if (notifications.length > 0) {
         const again = await listEverything(connection);
@@ -351,7 +361,9 @@ export async function probeServer(
   const policy = options.explore ?? (launcher.transport === 'stdio' ? 'non-destructive' : 'read-only');
   const primaryIdentity = FACE_IDENTITIES[0]!;
   progress(`starting the server as ${primaryIdentity.name} (connection 1)`);
-  const primary = await connect(launcher, primaryIdentity, 1, STARTUP_TIMEOUT_MS, STARTUP_RETRY_TIMEOUT_MS);
+  const startup = options.startupTimeoutMs ?? STARTUP_TIMEOUT_MS;
+  const retry = options.startupRetryTimeoutMs ?? STARTUP_RETRY_TIMEOUT_MS;
+  const primary = await connect(launcher, primaryIdentity, 1, startup, retry);
   const facts = emptyFacts(launcher, primary.facts);
   if (!primary.facts.started) {
     await closeQuietly(primary);
@@ -370,7 +382,8 @@ export async function probeServer(
   const listing = await listEverything(primary);
   noteTools(primary, listing.definitions);
   const first = faces.record(primary, listing.definitions);
-  const session = new Session(primary, faces, first.label);
+  const graceMs = options.notificationGraceMs ?? NOTIFICATION_GRACE_MS;
+  const session = new Session(primary, faces, first.label, graceMs);
   facts.pagination = [...listing.pagination.values()];
   const snapshot = snapshotOf(primary, listing.definitions);
   await session.relistIfNotified('the first listing');
@@ -415,9 +428,23 @@ export async function probeServer(
   }
   await closeQuietly(primary);
 
-  await reconnect(launcher, faces, facts, primary.facts.initializeMs ?? 0, progress);
+  await reconnect(
+    launcher,
+    faces,
+    facts,
+    { firstStartMs: primary.facts.initializeMs ?? 0, startup, retry, graceMs },
+    progress,
+  );
 
   snapshot.faces = faces.faces;
+  const unreached = facts.connections
+    .filter((connection) => !connection.started)
+    .map((connection) => ({
+      identity: connection.identity,
+      connection: connection.connection ?? 0,
+      error: connection.error ?? 'did not start',
+    }));
+  if (unreached.length > 0) snapshot.unreached = unreached;
   const { contents } = session;
   if (Object.values(contents).some((list) => list.length > 0)) snapshot.contents = contents;
   const metrics: Record<string, number> = {

@@ -8,7 +8,7 @@
 import type { CheckResult, Evidence } from '../types.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { excerpt } from './escape-text.ts';
-import { fail, notRun, pass } from './results.ts';
+import { fail, notRun, partial, pass } from './results.ts';
 import type { FaceDefinitions, McpSnapshot, ObservedFace } from './snapshot.ts';
 
 const VOLATILE: readonly [RegExp, string][] = [
@@ -145,15 +145,29 @@ function cause(
   return `changed on connection ${face.connection}`;
 }
 
+/**
+ * Connections that never started (a busy machine, a flaky server) leave fewer faces to compare: the
+ * check still judges what it saw, with half credit, so one flaky start cannot unpublish a score.
+ */
+function reduced(snapshot: McpSnapshot, listings: string): CheckResult {
+  const unreached = snapshot.unreached ?? [];
+  const names = unreached.map((face) => `${face.identity} (connection ${face.connection})`).join(', ');
+  return partial(
+    'SEC-06',
+    0.5,
+    `Identical definitions on ${listings}, but ${unreached.length} connection(s) did not start and could not be compared: ${names || 'only one client name listed'}.`,
+    unreached.map((face) => ({
+      location: `connection ${face.connection}`,
+      face: face.identity,
+      value: face.error,
+    })),
+  );
+}
+
 export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
   const faces = snapshot.faces ?? [];
   const identities = [...new Set(faces.map((face) => face.identity))];
-  if (faces.length < 2 || identities.length < 2) {
-    return notRun(
-      'SEC-06',
-      'Fewer than two client identities could list the server, so nothing could be compared.',
-    );
-  }
+  if (faces.length === 0) return notRun('SEC-06', 'The evaluator recorded no faces to compare.');
   const definitions = faceDefinitions(snapshot);
   const masked = definitions.map((face) => canonicalJson(mask(face)));
   const same = (a: number, b: number) => masked[a] === masked[b];
@@ -180,6 +194,7 @@ export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
       evidence,
     );
   }
+  if ((snapshot.unreached ?? []).length > 0 || identities.length < 2) return reduced(snapshot, listings);
   const calls = faces.filter((face) => face.after?.startsWith('tools/call')).length;
   return pass(
     'SEC-06',

@@ -67,6 +67,8 @@ export interface McpSnapshot {
    * after tool calls and list_changed notifications. The top-level lists above are the first face.
    */
   faces?: ObservedFace[];
+  /** Connections that never got to list anything (they did not start, even on a retry). */
+  unreached?: UnreachedFace[];
   /** What the server returned when the evaluator read it: prompt messages, resources, tool results and errors. */
   contents?: ObservedContents;
 }
@@ -93,6 +95,12 @@ export interface ObservedFace {
   /** The index of an earlier face with identical definitions (then `definitions` is left out). */
   same_as?: number;
   definitions?: FaceDefinitions;
+}
+
+export interface UnreachedFace {
+  identity: string;
+  connection: number;
+  error: string;
 }
 
 export interface ObservedText {
