@@ -315,8 +315,12 @@ const DECLARED_SENDING =
   /\b(?:uploads|sends|forwards|posts|syncs|backs up|exports|transmits|shares|reports|submits|mirrors|beacons)\b/;
 const PASSIVE_REQUIRED =
   /\b(?:must|should|needs? to|has to|have to|is required to|are required to|will need to)\s+be\s+(?:read|passed|included|provided|sent|attached|added|appended|supplied|uploaded|forwarded|copied|shared|entered|filled|set)\b|\b(?:must|should|needs? to|has to)\s+(?:contain|include|hold|carry|be set to|receive)\b/;
-const EXAMPLE_ADDRESS =
-  /@(?:example|test|domain|company|acme|your-?domain|email|mail)\.|\bexample\.(?:com|org|net)|localhost|\byour[-_]|\+1[ -]?\(?555/;
+/**
+ * Addresses given as an illustration of a format, not a destination. Attack write-ups use example
+ * domains and 555 numbers too, so only the wording decides, never the address itself.
+ */
+const ILLUSTRATION =
+  /\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\bformat\b|\blike\s+[\w.+-]+@|<[\w .-]*@[\w .-]*>|\byour[-_ ]?(?:email|address|number|domain)\b/;
 
 function purposeWords(text: ReadText, context: RuleContext): string {
   if (text.owner.kind === 'server') return nameWords(context.serverName).join(' ');
@@ -329,7 +333,7 @@ function excused(target: TargetRule, text: ReadText, context: RuleContext): bool
 
 function liveAddress(clause: string): boolean {
   const match = ADDRESS.exec(clause);
-  return match !== null && !EXAMPLE_ADDRESS.test(match[0]) && !/\be\.g\.|for example|such as/.test(clause);
+  return match !== null && !ILLUSTRATION.test(clause) && !/localhost|127\.0\.0\.1/.test(match[0]);
 }
 
 interface ClauseFacts {
