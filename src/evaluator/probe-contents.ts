@@ -38,28 +38,21 @@ function promptArguments(prompt: SnapshotPrompt): Record<string, string> {
   );
 }
 
-export async function fetchPrompts(
-  client: Client,
-  prompts: readonly SnapshotPrompt[],
-): Promise<(FetchedText & { name: string })[]> {
-  const out: (FetchedText & { name: string })[] = [];
-  for (const prompt of prompts.slice(0, MAX_PROMPT_GETS)) {
+/** Asks for each item in turn; a failure is kept as text too, since error messages reach the model. */
+async function fetchEach<T, K extends string>(
+  items: readonly T[],
+  key: K,
+  idOf: (item: T) => string,
+  fetch: (item: T) => Promise<string>,
+): Promise<(FetchedText & Record<K, string>)[]> {
+  const out: (FetchedText & Record<K, string>)[] = [];
+  for (const item of items) {
+    const id = { [key]: idOf(item) } as Record<K, string>;
     try {
-      const result = await client.request(
-        { method: 'prompts/get', params: { name: prompt.name, arguments: promptArguments(prompt) } },
-        GetPromptResultSchema,
-        { timeout: REQUEST_TIMEOUT_MS },
-      );
-      const text = [
-        result.description ?? '',
-        ...result.messages.map((message) => messageText(message.content)),
-      ]
-        .filter((part) => part.length > 0)
-        .join('\n');
-      out.push({ name: prompt.name, text });
+      out.push({ ...id, text: await fetch(item) });
     } catch (error) {
       out.push({
-        name: prompt.name,
+        ...id,
         text: error instanceof Error ? error.message : String(error),
         error: errorText(error),
       });
@@ -68,32 +61,39 @@ export async function fetchPrompts(
   return out;
 }
 
-export async function fetchResources(
-  client: Client,
-  resources: readonly SnapshotResource[],
-): Promise<(FetchedText & { uri: string })[]> {
-  const out: (FetchedText & { uri: string })[] = [];
-  for (const resource of resources.slice(0, MAX_RESOURCE_READS)) {
-    try {
+export function fetchPrompts(client: Client, prompts: readonly SnapshotPrompt[]) {
+  return fetchEach(
+    prompts.slice(0, MAX_PROMPT_GETS),
+    'name',
+    (prompt) => prompt.name,
+    async (prompt) => {
+      const result = await client.request(
+        { method: 'prompts/get', params: { name: prompt.name, arguments: promptArguments(prompt) } },
+        GetPromptResultSchema,
+        { timeout: REQUEST_TIMEOUT_MS },
+      );
+      return [result.description ?? '', ...result.messages.map((message) => messageText(message.content))]
+        .filter((part) => part.length > 0)
+        .join('\n');
+    },
+  );
+}
+
+export function fetchResources(client: Client, resources: readonly SnapshotResource[]) {
+  return fetchEach(
+    resources.slice(0, MAX_RESOURCE_READS),
+    'uri',
+    (resource) => resource.uri,
+    async (resource) => {
       const result = await client.request(
         { method: 'resources/read', params: { uri: resource.uri } },
         ReadResourceResultSchema,
         { timeout: REQUEST_TIMEOUT_MS },
       );
-      const text = result.contents
-        .map((content) =>
-          typeof (content as { text?: unknown }).text === 'string' ? (content as { text: string }).text : '',
-        )
+      return result.contents
+        .map((content) => ('text' in content && typeof content.text === 'string' ? content.text : ''))
         .filter((part) => part.length > 0)
         .join('\n');
-      out.push({ uri: resource.uri, text });
-    } catch (error) {
-      out.push({
-        uri: resource.uri,
-        text: error instanceof Error ? error.message : String(error),
-        error: errorText(error),
-      });
-    }
-  }
-  return out;
+    },
+  );
 }

@@ -9,7 +9,12 @@ import type { CheckResult, Evidence } from '../types.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { excerpt } from './escape-text.ts';
 import { fail, notRun, partial, pass } from './results.ts';
-import type { FaceDefinitions, McpSnapshot, ObservedFace } from './snapshot.ts';
+import {
+  type FaceDefinitions,
+  firstFaceDefinitions,
+  type McpSnapshot,
+  type ObservedFace,
+} from './snapshot.ts';
 
 const VOLATILE: readonly [RegExp, string][] = [
   [/\b\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g, '<date>'],
@@ -33,20 +38,6 @@ function mask(value: unknown): unknown {
   return value;
 }
 
-function firstDefinitions(snapshot: McpSnapshot): FaceDefinitions {
-  return {
-    server: {
-      ...(snapshot.server.name === undefined ? {} : { name: snapshot.server.name }),
-      ...(snapshot.server.version === undefined ? {} : { version: snapshot.server.version }),
-      ...(snapshot.server.instructions === undefined ? {} : { instructions: snapshot.server.instructions }),
-    },
-    tools: snapshot.tools,
-    prompts: snapshot.prompts,
-    resources: snapshot.resources,
-    resource_templates: snapshot.resource_templates,
-  };
-}
-
 /** The definitions each face showed: its own, an earlier identical face's, or the first listing's. */
 export function faceDefinitions(snapshot: McpSnapshot): FaceDefinitions[] {
   const faces = snapshot.faces ?? [];
@@ -54,7 +45,7 @@ export function faceDefinitions(snapshot: McpSnapshot): FaceDefinitions[] {
   faces.forEach((face, index) => {
     if (face.definitions) resolved.push(face.definitions);
     else if (face.same_as !== undefined && face.same_as < index) resolved.push(resolved[face.same_as]!);
-    else resolved.push(firstDefinitions(snapshot));
+    else resolved.push(firstFaceDefinitions(snapshot));
   });
   return resolved;
 }

@@ -62,42 +62,39 @@ function verdict(id: DetectionCheck, snapshot: McpSnapshot, wording: Wording): C
   return partial(id, PARTIAL_CREDIT[worst], `${wording.partial} in ${places(findings)} place(s).`, evidence);
 }
 
-export function checkHiddenCharacters(snapshot: McpSnapshot): CheckResult {
-  return verdict('SEC-01', snapshot, {
+/** The words of each check's verdict, as data. */
+const WORDINGS: Readonly<Record<DetectionCheck, Wording>> = {
+  'SEC-01': {
     pass: 'No characters that hide or reorder text in anything the server sends.',
     fail: 'Characters that hide or reorder text, or disguise an instruction,',
     partial: 'Invisible or control characters',
-  });
-}
-
-export function checkHiddenInstructions(snapshot: McpSnapshot): CheckResult {
-  return verdict('SEC-02', snapshot, {
+  },
+  'SEC-02': {
     pass: 'Nothing addresses the model over the user’s head.',
     fail: 'Instructions aimed at the model behind the user’s back',
     partial: 'Instruction markup or pressure aimed at the model',
-  });
-}
-
-export function checkShadowing(snapshot: McpSnapshot): CheckResult {
-  return verdict('SEC-03', snapshot, {
+  },
+  'SEC-03': {
     pass: 'Nothing directs tools this server does not offer.',
     fail: 'Directions for other servers’ tools, or redirection of their data,',
     partial: 'Claims over other tools',
-  });
-}
-
-export function checkSensitiveRequests(snapshot: McpSnapshot): CheckResult {
-  return verdict('SEC-04', snapshot, {
+  },
+  'SEC-04': {
     pass: 'Nothing asks for secrets, credentials or the conversation.',
     fail: 'Requests for secrets, credentials or the conversation',
     partial: 'Requests for credentials or personal data',
-  });
-}
-
-export function checkLookAlikeNames(snapshot: McpSnapshot): CheckResult {
-  return verdict('SEC-14', snapshot, {
+  },
+  'SEC-14': {
     pass: 'Every name is plainly what it looks like.',
     fail: 'Names spelled with look-alike or invisible characters',
     partial: 'Names with unusual characters',
-  });
-}
+  },
+};
+
+const checkOf = (id: DetectionCheck) => (snapshot: McpSnapshot) => verdict(id, snapshot, WORDINGS[id]);
+
+export const checkHiddenCharacters = checkOf('SEC-01');
+export const checkHiddenInstructions = checkOf('SEC-02');
+export const checkShadowing = checkOf('SEC-03');
+export const checkSensitiveRequests = checkOf('SEC-04');
+export const checkLookAlikeNames = checkOf('SEC-14');

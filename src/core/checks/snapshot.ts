@@ -138,6 +138,21 @@ export interface SkillSnapshot {
   files: SkillFile[];
 }
 
+/** The definitions of the first face: the snapshot's top-level lists, as the evaluator recorded them. */
+export function firstFaceDefinitions(snapshot: McpSnapshot): FaceDefinitions {
+  return {
+    server: {
+      ...(snapshot.server.name === undefined ? {} : { name: snapshot.server.name }),
+      ...(snapshot.server.version === undefined ? {} : { version: snapshot.server.version }),
+      ...(snapshot.server.instructions === undefined ? {} : { instructions: snapshot.server.instructions }),
+    },
+    tools: snapshot.tools,
+    prompts: snapshot.prompts,
+    resources: snapshot.resources,
+    resource_templates: snapshot.resource_templates,
+  };
+}
+
 /** The value hashed into `subject.tools_list_sha256`: the tools/list result with tools sorted by name. */
 export function toolsListValue(snapshot: Pick<McpSnapshot, 'tools'>): { tools: SnapshotTool[] } {
   return { tools: snapshot.tools };

@@ -8,7 +8,12 @@
  */
 import { pointerJoin } from '../../validation/issue.ts';
 import { asObject } from '../schema-utils.ts';
-import type { FaceDefinitions, McpSnapshot, ObservedText } from '../snapshot.ts';
+import {
+  type FaceDefinitions,
+  firstFaceDefinitions,
+  type McpSnapshot,
+  type ObservedText,
+} from '../snapshot.ts';
 
 export type TextRole =
   | 'name'
@@ -262,26 +267,17 @@ function contentTexts(out: ReadText[], snapshot: McpSnapshot, serverName: string
   );
 }
 
-function firstFace(snapshot: McpSnapshot): FaceDefinitions {
-  return {
-    server: {
-      ...(snapshot.server.name === undefined ? {} : { name: snapshot.server.name }),
-      ...(snapshot.server.instructions === undefined ? {} : { instructions: snapshot.server.instructions }),
-    },
-    tools: snapshot.tools,
-    prompts: snapshot.prompts,
-    resources: snapshot.resources,
-    resource_templates: snapshot.resource_templates,
-  };
-}
-
 /** Every text of the snapshot, first face first; the same text at the same path is listed once. */
 export function readingSurface(snapshot: McpSnapshot): ReadText[] {
   const out: ReadText[] = [];
   const serverOwner: TextOwner = { kind: 'server', name: label(snapshot.server.name) };
   const faces = snapshot.faces ?? [];
   const firstLabel = faces[0]?.label ?? 'first listing';
-  walkDefinitions(out, { pointer: '', path: '', face: firstLabel, owner: serverOwner }, firstFace(snapshot));
+  walkDefinitions(
+    out,
+    { pointer: '', path: '', face: firstLabel, owner: serverOwner },
+    firstFaceDefinitions(snapshot),
+  );
   faces.forEach((face, index) => {
     if (!face.definitions) return;
     walkDefinitions(
