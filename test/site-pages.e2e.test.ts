@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPS } from '../src/core/rubric/policy.ts';
+import { RUBRIC_VERSION } from '../src/core/rubric/versions.ts';
 import {
   type BrowserSession,
   failOnCspViolations,
@@ -113,6 +114,8 @@ describe('a capped score', () => {
       expect(note).toContain('Score capped.');
       expect(note).toContain(NO_LICENCE.description.replace('af_score', 'af score'));
       expect(note).toContain('The package ships no licence file.');
+      // Which rules the score was graded under.
+      expect(note).toMatch(new RegExp(`Rubric\\s*${RUBRIC_VERSION.replace('.', '\\.')}`));
       // The cause links to the failed check, which is on the page.
       const cause = panel.getByRole('link', { name: 'Open licence' });
       expect(await cause.getAttribute('href')).toBe('#check-LIC-01');
