@@ -76,12 +76,13 @@ async function expectReadsWork(url: string): Promise<void> {
 describe('a read-only state folder', () => {
   let server: Instance;
   let key: string;
+  let stateDir: string;
 
   beforeAll(async () => {
     const setup = await prepared();
-    key = setup.key;
-    for (const file of readdirSync(setup.stateDir)) chmodSync(join(setup.stateDir, file), 0o444);
-    chmodSync(setup.stateDir, 0o555);
+    ({ key, stateDir } = setup);
+    for (const file of readdirSync(stateDir)) chmodSync(join(stateDir, file), 0o444);
+    chmodSync(stateDir, 0o555);
     const wrapper = boundByPermissions();
     server = await startInstance(
       {
@@ -94,6 +95,11 @@ describe('a read-only state folder', () => {
     );
     instances.push(server);
   }, 30_000);
+  // Writable again once the server is gone, so that a user other than root can remove the folder.
+  afterAll(async () => {
+    await server?.kill();
+    chmodSync(stateDir, 0o755);
+  });
 
   it('starts, serves every read, and answers contributions with 503', async () => {
     expect(server.logs.join('\n')).toContain('state store unavailable, contributions will answer 503');
