@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -168,6 +168,14 @@ describe('detection corpus: the cases', () => {
       '/changes/0/after: no tool named "missing" in this case',
       '/server/tools/0/result/structuredContent: a tool with an outputSchema needs a result with structuredContent',
     ]);
+  });
+
+  it('lists every case in the README table with its label', () => {
+    const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [m[1], m[2]] as const),
+    );
+    expect([...rows.entries()].sort()).toEqual(cases.map((c) => [c.id, c.label] as const).sort());
   });
 
   it('rejects text that is not JSON, with the file named', () => {
