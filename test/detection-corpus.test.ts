@@ -119,49 +119,47 @@ describe('detection corpus: the cases', () => {
     expect(unreached).toEqual([]);
   });
 
-  it('names the file and the JSON pointer of every problem in a broken case', () => {
-    const file = join(CORPUS_DIR, 'malicious', 'broken-case.json');
-    const result = parseCase(
-      file,
-      JSON.stringify({
-        id: 'other-id',
-        label: 'malicious',
-        techniques: ['plain', 'rug-pull'],
-        source: { title: 'Somewhere', url: 'https://example.org/post' },
-        notes: 'A case with several mistakes in it.',
-        server: {
-          name: 's',
-          version: '1',
-          tools: [{ name: 'a', inputSchema: { type: 'object' }, colour: 'red' }],
-        },
-      }),
-      { id: 'broken-case', label: 'malicious' },
-    );
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.issues.map(formatIssue)).toEqual([
+  /** Parses a case that claims to be malicious/broken-case.json, with some fields overridden. */
+  function parseBroken(overrides: Record<string, unknown>) {
+    const text = JSON.stringify({
+      id: 'other-id',
+      label: 'malicious',
+      techniques: ['plain', 'rug-pull'],
+      source: { title: 'Somewhere', url: 'https://example.org/post' },
+      notes: 'A case with several mistakes in it.',
+      ...overrides,
+    });
+    const result = parseCase(join(CORPUS_DIR, 'malicious', 'broken-case.json'), text, {
+      id: 'broken-case',
+      label: 'malicious',
+    });
+    return result.ok ? [] : result.issues;
+  }
+
+  it('names the file and the JSON pointer of a schema problem', () => {
+    const issues = parseBroken({
+      server: {
+        name: 's',
+        version: '1',
+        tools: [{ name: 'a', inputSchema: { type: 'object' }, colour: 'red' }],
+      },
+    });
+    expect(issues.map(formatIssue)).toEqual([
       expect.stringMatching(/broken-case\.json \/server\/tools\/0: unknown property "colour"$/),
     ]);
-    const semantic = parseCase(
-      file,
-      JSON.stringify({
-        id: 'other-id',
-        label: 'benign',
-        techniques: ['plain', 'rug-pull'],
-        source: { title: 'Somewhere', url: 'https://example.org/post' },
-        notes: 'A case with several mistakes in it.',
-        server: {
-          name: 's',
-          version: '1',
-          tools: [{ name: 'a', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }],
-        },
-        changes: [{ after: 'tool-call:missing', server: { instructions: 'x' } }],
-      }),
-      { id: 'broken-case', label: 'malicious' },
-    );
-    expect(semantic.ok).toBe(false);
-    if (semantic.ok) return;
-    expect(semantic.issues.map((i) => `${i.pointer}: ${i.message}`)).toEqual([
+  });
+
+  it('names the pointer of every rule a valid-looking case breaks', () => {
+    const issues = parseBroken({
+      label: 'benign',
+      server: {
+        name: 's',
+        version: '1',
+        tools: [{ name: 'a', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }],
+      },
+      changes: [{ after: 'tool-call:missing', server: { instructions: 'x' } }],
+    });
+    expect(issues.map((i) => `${i.pointer}: ${i.message}`)).toEqual([
       '/id: "other-id" differs from the file name "broken-case"',
       '/label: "benign" but the file is in malicious/',
       expect.stringMatching(/^\/techniques\/1: "rug-pull" is not a benign technique/),

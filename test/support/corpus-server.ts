@@ -202,7 +202,8 @@ async function serveOn(transport: Transport, testCase: CorpusCase, state: Corpus
  */
 export async function openCorpusConnection(testCase: CorpusCase, state: CorpusState): Promise<Transport> {
   const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
-  void serveOn(serverTransport, testCase, state);
+  // A server that cannot be built closes the pair, so the client's connect fails instead of hanging.
+  serveOn(serverTransport, testCase, state).catch(() => void serverTransport.close());
   return clientTransport;
 }
 
