@@ -7,6 +7,7 @@ import {
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { describe, expect, it } from 'vitest';
 import {
   ATTACK_TECHNIQUES,
@@ -17,6 +18,7 @@ import {
   formatIssue,
   loadCorpus,
   parseCase,
+  toolSchemaAjv,
 } from './support/corpus.ts';
 import {
   type CorpusState,
@@ -54,13 +56,21 @@ const NOTIFICATIONS = {
 } as const;
 type ListKind = keyof typeof NOTIFICATIONS;
 
+/** An SDK client that knows the standard formats, so output schemas compile without warnings. */
+function newClient(name: string): Client {
+  return new Client(
+    { name, version: '1.0.0' },
+    { jsonSchemaValidator: new AjvJsonSchemaValidator(toolSchemaAjv()) },
+  );
+}
+
 interface Connected {
   client: Client;
   notified: Record<ListKind, Promise<void>>;
 }
 
 async function connect(testCase: CorpusCase, state: CorpusState, clientName: string): Promise<Connected> {
-  const client = new Client({ name: clientName, version: '1.0.0' });
+  const client = newClient(clientName);
   const notified = Object.fromEntries(
     (Object.keys(NOTIFICATIONS) as ListKind[]).map((kind) => [
       kind,
@@ -312,7 +322,7 @@ describe('detection corpus: a case as a stdio process', () => {
   const serverScript = join(import.meta.dirname, 'support', 'corpus-server.ts');
 
   async function stdioClient(caseFile: string, stateDir: string, clientName: string): Promise<Client> {
-    const client = new Client({ name: clientName, version: '1.0.0' });
+    const client = newClient(clientName);
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,

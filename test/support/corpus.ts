@@ -253,9 +253,14 @@ function changeIssues(testCase: CorpusCase): Omit<CaseIssue, 'file'>[] {
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
 
+/** An Ajv for tool schemas as servers publish them: lenient, with the standard formats known. */
+export function toolSchemaAjv(): Ajv {
+  return addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
+}
+
 /** Compiles output schemas as MCP clients do: whatever draft they declare, formats known. */
 function outputSchemaCompiler(): (schema: object) => ReturnType<Ajv['compile']> {
-  const ajv = addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
+  const ajv = toolSchemaAjv();
   return ({ $schema: _ignored, ...schema }: { $schema?: unknown }) => ajv.compile(schema as AnySchema);
 }
 
