@@ -2,9 +2,11 @@
  * Every read endpoint of /v1 over real HTTP against the fixture catalogue: parameters, defaults,
  * orderings, paging and the problem answered for each bad value.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PackageSummary } from '../src/core/catalogue/catalogue-types.ts';
 import { checksFor } from '../src/core/rubric/checks.ts';
+import { RUBRIC_VERSION } from '../src/core/rubric/versions.ts';
 import { type ApiResponse, apiClient, loadValidator } from './support/api-client.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -330,9 +332,13 @@ describe('GET /v1/stats and /v1/queue', () => {
       'Needs re-evaluation',
       'Needs re-evaluation',
       'Needs re-evaluation',
+      'Needs re-evaluation',
     ]);
     expect(body.items.find((entry) => entry.id === 'git-tools')?.reason).toBe(
       'Version 1.4.0 is out; the score is for 1.3.0.',
+    );
+    expect(body.items.find((entry) => entry.id === 'filler-20')?.reason).toBe(
+      `Scored under rubric 2.0; the current rubric is ${RUBRIC_VERSION}.`,
     );
     expect(body.items.every((entry) => entry.claimed === false)).toBe(true);
     expect(

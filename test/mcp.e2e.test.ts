@@ -12,6 +12,7 @@ import {
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checksFor } from '../src/core/rubric/checks.ts';
+import { RUBRIC_VERSION } from '../src/core/rubric/versions.ts';
 import { ConfigError, readConfig } from '../src/server/config.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -160,7 +161,7 @@ describe('the MCP endpoint with the SDK client', () => {
     );
     expect(board).toMatchObject({ category: 'databases', dimension: 'security_score', limit: 10 });
     expect(structured(await call('list_categories')).total).toBe(3);
-    expect(structured(await call('get_stats'))).toMatchObject({ rubric_version: '2.0' });
+    expect(structured(await call('get_stats'))).toMatchObject({ rubric_version: RUBRIC_VERSION });
     const queue = structured(await call('get_evaluation_queue'));
     expect(
       (queue.items as { evaluation_status: string }[]).map((entry) => entry.evaluation_status),
@@ -411,7 +412,7 @@ describe('the MCP endpoint over raw HTTP', () => {
       );
       expect(list.status).toBe(200);
       const result = (await list.json()) as { result: CallToolResult };
-      expect(result.result.structuredContent).toMatchObject({ rubric_version: '2.0' });
+      expect(result.result.structuredContent).toMatchObject({ rubric_version: RUBRIC_VERSION });
     });
   }
 

@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPS } from '../src/core/rubric/policy.ts';
+import { RUBRIC_VERSION } from '../src/core/rubric/versions.ts';
 import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -115,6 +116,8 @@ describe('a capped score', () => {
       expect(note).toContain('Score capped.');
       expect(note).toContain(NO_LICENCE.description.replace('af_score', 'af score'));
       expect(note).toContain('The package ships no licence file.');
+      // Which rules the score was graded under.
+      expect(note).toMatch(new RegExp(`Rubric\\s*${RUBRIC_VERSION.replace('.', '\\.')}`));
       // The cause links to the failed check, which is on the page.
       const cause = panel.getByRole('link', { name: 'Open licence' });
       expect(await cause.getAttribute('href')).toBe('#check-LIC-01');

@@ -251,7 +251,7 @@ describe('compare', () => {
     const afRow = await table.locator('tbody tr').first().locator('td').allTextContents();
     expect(afRow.map((cell) => cell.replace(/\s+/g, ' ').trim())).toEqual([
       '98.3grade A best',
-      '87.6grade B',
+      '86.9grade B',
     ]);
     await context.close();
   });

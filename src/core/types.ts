@@ -20,7 +20,8 @@ export const RELATIONSHIPS = [
 ] as const;
 export type Relationship = (typeof RELATIONSHIPS)[number];
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low';
+export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 export type CheckMethod = 'deterministic' | 'llm';
 export type CheckStatus = 'pass' | 'partial' | 'fail' | 'not_applicable' | 'not_run' | 'error';
 export const CHECK_STATUSES: readonly CheckStatus[] = [
@@ -76,13 +77,23 @@ export interface CategoryFile {
 }
 
 export interface Evidence {
+  /** A JSON pointer into the document's `inputs`, or path:line in the package. */
   location: string;
+  /** Readable field path: `tools[get_weather].inputSchema.properties.notes.description`. */
+  path?: string;
+  /** Where the evaluator saw it: client identity, connection, and after which call. */
+  face?: string;
+  /** How grave this finding is on its own; the check's outcome follows the gravest. */
+  severity?: Severity;
   excerpt?: string;
   value?: number | string | boolean;
 }
 
 export interface CheckResult {
   id: string;
+  /** From the rubric version the document names (required from 2.1 on): so a reader needs no catalogue. */
+  dimension?: Dimension;
+  severity?: Severity;
   status: CheckStatus;
   /** Graded credit in [0, 1] for `partial`; implied 1 for pass and 0 for fail. */
   value?: number;

@@ -7,6 +7,7 @@ import { arch, platform, release } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { canonicalSha256 } from '../core/checks/canonical-json.ts';
 import { inCatalogueOrder } from '../core/checks/catalogue-order.ts';
+import { FACE_IDENTITIES } from '../core/checks/check-policy.ts';
 import { toolsListTokens } from '../core/checks/context-cost.ts';
 import { judgedChecksNotRun } from '../core/checks/judged-checks.ts';
 import { mcpSnapshotChecks, mcpSnapshotChecksNotRun } from '../core/checks/mcp-snapshot-checks.ts';
@@ -27,13 +28,8 @@ import { httpLauncher, stdioLauncher } from './launchers.ts';
 import type { JudgeContext } from './llm/judge.ts';
 import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
-import {
-  PRIMARY_IDENTITY,
-  type ProbeResult,
-  probeServer,
-  SECOND_IDENTITY,
-  type ServerLauncher,
-} from './mcp-probe.ts';
+import { IDENTITY_NAMES, type ProbeResult, probeServer, type ServerLauncher } from './mcp-probe.ts';
+import type { ExplorePolicy } from './probe-calls.ts';
 import { createSandbox, SANDBOX_DESCRIPTION, type Sandbox } from './sandbox.ts';
 import { checkScriptSyntax } from './script-syntax.ts';
 import { readSkillFolder } from './skill-reader.ts';
@@ -58,6 +54,8 @@ export interface EvaluateOptions {
   evaluationId: string;
   /** null runs deterministic checks only (--no-llm). */
   judge: Judge | null;
+  /** Which tools exploration calls may reach; defaults by target (see explorePolicy). */
+  explore?: ExplorePolicy;
   /** Variables passed to the server explicitly (names are recorded, values never). */
   env: Readonly<Record<string, string>>;
   serverArgs: readonly string[];
@@ -215,6 +213,15 @@ async function serverSource(
   }
 }
 
+/**
+ * Exploration calls reach any tool that does not look risky only where nothing can leave the
+ * sandbox; a remote server, or a run with the network on, gets calls to read-only tools only.
+ */
+function explorePolicy(target: Target, options: EvaluateOptions): ExplorePolicy {
+  if (options.explore) return options.explore;
+  return target.kind === 'http' ? 'read-only' : 'non-destructive';
+}
+
 async function gatherServer(
   target: Target,
   sandbox: Sandbox,
@@ -222,7 +229,9 @@ async function gatherServer(
   progress: Progress,
 ): Promise<Gathered> {
   const source = await serverSource(target, sandbox, options, progress);
-  const probe: ProbeResult = await probeServer(source.launcher, progress);
+  const probe: ProbeResult = await probeServer(source.launcher, progress, {
+    explore: explorePolicy(target, options),
+  });
   const snapshot: McpSnapshot | null = probe.snapshot;
   const notStarted = 'The server did not start, so its definitions could not be read.';
   const judged = !options.judge
@@ -258,7 +267,7 @@ async function gatherServer(
       launch: {
         ...source.launch,
         env_names: sandbox.passedVariables,
-        identities: [PRIMARY_IDENTITY.name, SECOND_IDENTITY.name],
+        identities: IDENTITY_NAMES,
       },
     },
   };
@@ -280,7 +289,8 @@ export function configurationHash(kind: PackageKind, options: EvaluateOptions): 
       : null,
     server_args: [...options.serverArgs],
     env_names: Object.keys(options.env).sort(),
-    identities: [PRIMARY_IDENTITY, SECOND_IDENTITY],
+    identities: FACE_IDENTITIES,
+    explore: options.explore ?? null,
   });
 }
 

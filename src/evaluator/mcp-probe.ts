@@ -1,58 +1,71 @@
 /**
- * Runs an MCP server through the SDK client and records what the runtime checks need: start-up,
- * the listings (the snapshot), capability honesty, latency, ping and paging, invalid and smoke
- * calls, stdout hygiene and exit, and the tool list on fresh connections under two identities.
- * Nothing here judges; `core/checks/runtime-checks.ts` does.
+ * Runs an MCP server through the SDK client and records what the checks need. The first
+ * connection, as an ordinary client, does the whole session: it lists everything, reads prompts
+ * and resources, calls the tools it may call, lists again after the calls and after any
+ * list_changed notification, sends invalid calls, and times latency, ping and the exit. Later
+ * connections, under other client identities, list again. Every listing becomes a face and every
+ * text the server sent is kept, so the detection rules read all of it. Nothing here judges;
+ * `core/checks` does.
  */
 import { performance } from 'node:perf_hooks';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import {
-  CallToolResultSchema,
-  EmptyResultSchema,
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ListToolsResultSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { EmptyResultSchema, ListToolsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalSha256 } from '../core/checks/canonical-json.ts';
 import {
+  CONTENT_TEXT_CHARS,
+  EXPLORATION_CALL_TIMEOUT_MS,
+  FACE_IDENTITIES,
   LIST_LATENCY_SAMPLES,
-  MAX_LIST_PAGES,
+  MAX_EXPLORATION_CALLS,
   MAX_SMOKE_CALLS,
+  NOTIFICATION_GRACE_MS,
+  RECONNECT_STARTUP_FACTOR,
   SMOKE_CALL_TIMEOUT_MS,
-  STABILITY_CONNECTIONS,
+  STARTUP_RETRY_TIMEOUT_MS,
   STARTUP_TIMEOUT_MS,
   STDIN_EXIT_TIMEOUT_MS,
 } from '../core/checks/check-policy.ts';
-import { escapeInvisible } from '../core/checks/escape-text.ts';
 import type {
   CapabilityProbe,
   ConnectionFacts,
-  InvalidCallFacts,
   PaginationFacts,
   ProbeFacts,
-  SmokeCallFacts,
 } from '../core/checks/probe-facts.ts';
 import { percentile } from '../core/checks/runtime-checks.ts';
-import { asObject, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
-import { instanceProblem } from '../core/checks/schema-validity.ts';
-import { type McpSnapshot, type SnapshotTool, sortByName, toolsListValue } from '../core/checks/snapshot.ts';
+import { asObject } from '../core/checks/schema-utils.ts';
+import {
+  type FaceDefinitions,
+  type McpSnapshot,
+  type ObservedContents,
+  type SnapshotTool,
+  toolsListValue,
+} from '../core/checks/snapshot.ts';
+import {
+  type CallRecord,
+  callTool,
+  type ExplorePolicy,
+  invalidArgumentsProbe,
+  invalidCall,
+  isSafeToCall,
+  mayExplore,
+  plausibleArguments,
+  smokeArguments,
+  smokeFacts,
+} from './probe-calls.ts';
+import {
+  closeQuietly,
+  connect,
+  errorCode,
+  errorText,
+  type OpenConnection,
+  type ServerLauncher,
+} from './probe-connection.ts';
+import { fetchPrompts, fetchResources } from './probe-contents.ts';
+import { FaceRecorder, LIST_SCHEMAS, listEverything, REQUEST_TIMEOUT_MS } from './probe-listing.ts';
 import type { ProcessTransport } from './stdio-transport.ts';
-import { TapTransport } from './tap-transport.ts';
 
-/** A way to open fresh connections to the server under evaluation. */
-export interface ServerLauncher {
-  transport: 'stdio' | 'streamable-http';
-  url?: string;
-  open(): { transport: Transport; stdio?: ProcessTransport; failure(): Promise<string> };
-}
-
-export interface ClientIdentity {
-  name: string;
-  version: string;
-}
+export { invalidArgumentsProbe, isSafeToCall, smokeArguments } from './probe-calls.ts';
+export type { ServerLauncher } from './probe-connection.ts';
 
 export interface ProbeResult {
   facts: ProbeFacts;
@@ -60,137 +73,31 @@ export interface ProbeResult {
   metrics: Record<string, number>;
 }
 
-const REQUEST_TIMEOUT_MS = 15_000;
+export interface ProbeOptions {
+  /** Which tools exploration calls may reach; read-only when the network is on or the server is remote. */
+  explore?: ExplorePolicy;
+  /** How long to wait for list_changed notifications after a call (in-process servers need less). */
+  notificationGraceMs?: number;
+  /** The first start's limit and the retry's (the rubric's 10 s and 30 s unless a test shortens them). */
+  startupTimeoutMs?: number;
+  startupRetryTimeoutMs?: number;
+}
+
+export type Progress = (step: string) => void;
+
 const ALIVE_TIMEOUT_MS = 5_000;
 const METHOD_NOT_FOUND = -32601;
-const REQUEST_TIMEOUT = -32001;
-const CONNECTION_CLOSED = -32000;
 const UNKNOWN_TOOL = 'afscore_probe_no_such_tool';
 
-interface OpenConnection {
-  client: Client;
-  tap: TapTransport;
-  stdio?: ProcessTransport;
-  facts: ConnectionFacts;
-}
-
-function errorText(error: unknown): string {
-  return escapeInvisible(error instanceof Error ? error.message : String(error)).slice(0, 300);
-}
-
-function errorCode(error: unknown): number | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'number' ? code : undefined;
-}
-
-async function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function connect(launcher: ServerLauncher, identity: ClientIdentity): Promise<OpenConnection> {
-  const opened = launcher.open();
-  const tap = new TapTransport(opened.transport);
-  const client = new Client({ name: identity.name, version: identity.version }, { capabilities: {} });
-  const facts: ConnectionFacts = {
-    identity: identity.name,
-    started: false,
-    listChangedNotifications: 0,
-    listChangedBeforeListing: 0,
-  };
-  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
-    if (facts.toolsSha256 === undefined)
-      facts.listChangedBeforeListing = (facts.listChangedBeforeListing ?? 0) + 1;
-    else facts.listChangedNotifications += 1;
-  });
-  const started = performance.now();
-  try {
-    await withDeadline(
-      client.connect(tap, { timeout: STARTUP_TIMEOUT_MS }),
-      STARTUP_TIMEOUT_MS,
-      'initialize',
-    );
-    facts.started = true;
-    facts.initializeMs = Math.round(performance.now() - started);
-  } catch (error) {
-    const detail = await opened.failure();
-    facts.error = `${errorText(error)}${detail ? ` (${detail})` : ''}`;
-  }
-  return { client, tap, ...(opened.stdio ? { stdio: opened.stdio } : {}), facts };
-}
-
-interface Listing<T> {
-  items: T[];
-  pagination: PaginationFacts;
-}
-
-type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
-
-const LISTS = {
-  'tools/list': { schema: ListToolsResultSchema, key: 'tools', id: 'name' },
-  'prompts/list': { schema: ListPromptsResultSchema, key: 'prompts', id: 'name' },
-  'resources/list': { schema: ListResourcesResultSchema, key: 'resources', id: 'uri' },
-  'resources/templates/list': {
-    schema: ListResourceTemplatesResultSchema,
-    key: 'resourceTemplates',
-    id: 'uriTemplate',
-  },
-} as const;
-
-async function listAll<T>(client: Client, method: ListMethod): Promise<Listing<T>> {
-  const { schema, key, id } = LISTS[method];
-  const items: T[] = [];
-  const pagination: PaginationFacts = { method, pages: 0, repeatedItems: [], cursorLoop: false };
-  const seenItems = new Set<string>();
-  const seenCursors = new Set<string>();
-  let cursor: string | undefined;
-  try {
-    for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-      const result = (await client.request(
-        { method, params: cursor === undefined ? {} : { cursor } },
-        schema,
-        { timeout: REQUEST_TIMEOUT_MS },
-      )) as Record<string, unknown>;
-      pagination.pages += 1;
-      for (const item of (result[key] as T[]) ?? []) {
-        const itemId = String((item as Record<string, unknown>)[id]);
-        if (seenItems.has(itemId)) pagination.repeatedItems.push(itemId);
-        seenItems.add(itemId);
-        items.push(item);
-      }
-      const next = result.nextCursor;
-      if (typeof next !== 'string' || next === '') break;
-      if (seenCursors.has(next)) {
-        pagination.cursorLoop = true;
-        break;
-      }
-      seenCursors.add(next);
-      cursor = next;
-    }
-  } catch (error) {
-    pagination.error = errorText(error);
-  }
-  return { items, pagination };
-}
+export const IDENTITY_NAMES: readonly string[] = FACE_IDENTITIES.map((identity) => identity.name);
 
 function toolDigests(tools: readonly SnapshotTool[]): Record<string, string> {
   return Object.fromEntries(tools.map((tool) => [tool.name, canonicalSha256(tool)]));
 }
 
-async function recordTools(connection: OpenConnection): Promise<SnapshotTool[] | null> {
-  const listing = await listAll<SnapshotTool>(connection.client, 'tools/list');
-  if (listing.pagination.error) return null;
-  const tools = sortByName(listing.items);
-  connection.facts.toolsSha256 = canonicalSha256(toolsListValue({ tools }));
-  connection.facts.toolDigests = toolDigests(tools);
-  return tools;
+function noteTools(connection: OpenConnection, definitions: FaceDefinitions): void {
+  connection.facts.toolsSha256 = canonicalSha256(toolsListValue({ tools: definitions.tools }));
+  connection.facts.toolDigests = toolDigests(definitions.tools);
 }
 
 async function probeCapabilities(
@@ -217,7 +124,9 @@ async function probeCapabilities(
       continue;
     }
     try {
-      await client.request({ method, params: {} }, LISTS[method].schema, { timeout: REQUEST_TIMEOUT_MS });
+      await client.request({ method, params: {} }, LIST_SCHEMAS[method].schema, {
+        timeout: REQUEST_TIMEOUT_MS,
+      });
       probes.push({ capability, method, advertised, outcome: 'ok' });
     } catch (error) {
       const code = errorCode(error);
@@ -258,138 +167,6 @@ async function ping(client: Client, timeout = REQUEST_TIMEOUT_MS): Promise<{ ok:
   }
 }
 
-/** A value the schema states itself: a default, const, first enum value or first example. */
-function statedValue(schema: Record<string, unknown>): { ok: true; value: unknown } | { ok: false } {
-  if ('default' in schema) return { ok: true, value: schema.default };
-  if ('const' in schema) return { ok: true, value: schema.const };
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { ok: true, value: schema.enum[0] };
-  if (Array.isArray(schema.examples) && schema.examples.length > 0)
-    return { ok: true, value: schema.examples[0] };
-  return { ok: false };
-}
-
-/** Arguments for a smoke call, using only values the schema states; null when a required one has none. */
-export function smokeArguments(tool: SnapshotTool): Record<string, unknown> | null {
-  const args: Record<string, unknown> = {};
-  const properties = new Map(propertiesOf(tool.inputSchema));
-  for (const name of requiredOf(tool.inputSchema).sort()) {
-    const stated = statedValue(properties.get(name) ?? {});
-    if (!stated.ok) return null;
-    args[name] = stated.value;
-  }
-  return args;
-}
-
-/** Read-only and not declared open-world or destructive: safe to call in the sandbox. */
-export function isSafeToCall(tool: SnapshotTool): boolean {
-  const hints = tool.annotations ?? {};
-  return hints.readOnlyHint === true && hints.openWorldHint !== true && hints.destructiveHint !== true;
-}
-
-async function smokeCalls(
-  client: Client,
-  tools: readonly SnapshotTool[],
-): Promise<{ calls: SmokeCallFacts[]; skipped: string[] }> {
-  const calls: SmokeCallFacts[] = [];
-  const skipped: string[] = [];
-  for (const tool of tools.filter(isSafeToCall)) {
-    const args = smokeArguments(tool);
-    if (args === null) {
-      skipped.push(tool.name);
-      continue;
-    }
-    if (calls.length >= MAX_SMOKE_CALLS) break;
-    calls.push(await smokeCall(client, tool, args));
-  }
-  return { calls, skipped };
-}
-
-async function smokeCall(
-  client: Client,
-  tool: SnapshotTool,
-  args: Record<string, unknown>,
-): Promise<SmokeCallFacts> {
-  const call = { tool: tool.name, arguments: args };
-  try {
-    const result = await client.request(
-      { method: 'tools/call', params: { name: tool.name, arguments: args } },
-      CallToolResultSchema,
-      { timeout: SMOKE_CALL_TIMEOUT_MS },
-    );
-    if (result.isError) return { ...call, outcome: 'is-error', detail: firstText(result.content) };
-    if (asObject(tool.outputSchema)) {
-      if (result.structuredContent === undefined) {
-        return {
-          ...call,
-          outcome: 'invalid-structured-content',
-          detail: 'outputSchema declared but no structuredContent returned',
-        };
-      }
-      const problem = instanceProblem(tool.outputSchema, result.structuredContent);
-      if (problem)
-        return {
-          ...call,
-          outcome: 'invalid-structured-content',
-          detail: escapeInvisible(problem).slice(0, 200),
-        };
-    }
-    return { ...call, outcome: 'ok' };
-  } catch (error) {
-    const code = errorCode(error);
-    const outcome = code === REQUEST_TIMEOUT || code === CONNECTION_CLOSED ? 'no-answer' : 'protocol-error';
-    return { ...call, outcome, detail: errorText(error) };
-  }
-}
-
-function firstText(content: unknown): string {
-  const first = Array.isArray(content) ? (content[0] as { text?: unknown } | undefined) : undefined;
-  return escapeInvisible(typeof first?.text === 'string' ? first.text : '').slice(0, 200);
-}
-
-/** A tool to send invalid arguments to (read-only ones first) and the invalid arguments. */
-export function invalidArgumentsProbe(
-  tools: readonly SnapshotTool[],
-): { tool: SnapshotTool; args: Record<string, unknown> } | null {
-  const ordered = [...tools.filter(isSafeToCall), ...tools.filter((tool) => !isSafeToCall(tool))];
-  for (const tool of ordered) {
-    if (requiredOf(tool.inputSchema).length > 0) return { tool, args: {} };
-  }
-  for (const tool of ordered) {
-    for (const [name, schema] of propertiesOf(tool.inputSchema)) {
-      const types = typesOf(schema);
-      if (types.length === 0) continue;
-      const wrong = types.includes('string') ? 12345 : 'not-a-valid-value';
-      return { tool, args: { [name]: wrong } };
-    }
-  }
-  return null;
-}
-
-async function invalidCall(
-  client: Client,
-  probe: InvalidCallFacts['probe'],
-  name: string,
-  args: unknown,
-): Promise<InvalidCallFacts> {
-  const base = { probe, ...(probe === 'invalid-arguments' ? { tool: name, arguments: args } : {}) };
-  try {
-    const result = await client.request(
-      { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
-      CallToolResultSchema,
-      { timeout: REQUEST_TIMEOUT_MS },
-    );
-    return result.isError
-      ? { ...base, outcome: 'is-error-result', detail: firstText(result.content) }
-      : { ...base, outcome: 'success-result' };
-  } catch (error) {
-    const code = errorCode(error);
-    if (code === REQUEST_TIMEOUT || code === CONNECTION_CLOSED || code === undefined) {
-      return { ...base, outcome: 'no-answer', detail: errorText(error) };
-    }
-    return { ...base, outcome: 'json-rpc-error', code, detail: errorText(error) };
-  }
-}
-
 async function waitForExit(stdio: ProcessTransport): Promise<number | null> {
   const started = performance.now();
   stdio.endInput();
@@ -404,19 +181,102 @@ async function waitForExit(stdio: ProcessTransport): Promise<number | null> {
   return exited ? Math.round(performance.now() - started) : null;
 }
 
-async function closeQuietly(connection: OpenConnection): Promise<void> {
-  try {
-    await connection.client.close();
-  } catch {
-    // The server may already be gone.
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function clipped(text: string): { text: string; truncated?: true } {
+  return text.length > CONTENT_TEXT_CHARS
+    ? { text: text.slice(0, CONTENT_TEXT_CHARS), truncated: true }
+    : { text };
+}
+
+/** The first connection's whole session. */
+class Session {
+  readonly contents: ObservedContents = { prompts: [], resources: [], tool_results: [], errors: [] };
+  readonly connection: OpenConnection;
+  readonly faces: FaceRecorder;
+  readonly label: string;
+
+  readonly graceMs: number;
+
+  constructor(connection: OpenConnection, faces: FaceRecorder, label: string, graceMs: number) {
+    this.connection = connection;
+    this.faces = faces;
+    this.label = label;
+    this.graceMs = graceMs;
+  }
+
+  /** After a call or at the end: if the server announced a change, list again and record the face. */
+  async relistIfNotified(after: string): Promise<void> {
+    await pause(this.graceMs);
+    const notifications = this.connection.takeNotifications();
+    if (notifications.length === 0) return;
+    const listing = await listEverything(this.connection);
+    this.faces.record(
+      this.connection,
+      listing.definitions,
+      `${[...new Set(notifications)].join(', ')} (${after})`,
+    );
+  }
+
+  keepResult(record: CallRecord): void {
+    if (record.text.length === 0) return;
+    this.contents.tool_results.push({
+      tool: record.tool,
+      is_error: record.isError,
+      face: `${this.label}, tools/call ${record.tool}`,
+      ...clipped(record.text),
+    });
+  }
+
+  keepError(method: string, text: string): void {
+    if (text.length > 0) this.contents.errors.push({ method, face: this.label, ...clipped(text) });
   }
 }
 
-export type Progress = (step: string) => void;
+async function readContents(session: Session, definitions: FaceDefinitions): Promise<void> {
+  const { client } = session.connection;
+  for (const prompt of await fetchPrompts(client, definitions.prompts)) {
+    if (prompt.error) session.keepError(`prompts/get ${prompt.name}`, prompt.text);
+    else session.contents.prompts.push({ name: prompt.name, face: session.label, ...clipped(prompt.text) });
+  }
+  for (const resource of await fetchResources(client, definitions.resources)) {
+    if (resource.error) session.keepError(`resources/read ${resource.uri}`, resource.text);
+    else
+      session.contents.resources.push({ uri: resource.uri, face: session.label, ...clipped(resource.text) });
+  }
+}
 
-export const PRIMARY_IDENTITY: ClientIdentity = { name: 'afscore-evaluator', version: '1' };
-/** A second, well-known client name: bait-and-switch servers behave differently for it (mcp-shield --identify-as). */
-export const SECOND_IDENTITY: ClientIdentity = { name: 'claude-ai', version: '0.1.0' };
+async function callTools(
+  session: Session,
+  tools: readonly SnapshotTool[],
+  policy: ExplorePolicy,
+  facts: ProbeFacts,
+): Promise<string[]> {
+  const { client } = session.connection;
+  const called: string[] = [];
+  for (const tool of tools.filter(isSafeToCall)) {
+    const args = smokeArguments(tool);
+    if (args === null) {
+      facts.smokeSkipped.push(tool.name);
+      continue;
+    }
+    if (facts.smokeCalls.length >= MAX_SMOKE_CALLS) break;
+    const record = await callTool(client, tool, args, SMOKE_CALL_TIMEOUT_MS);
+    facts.smokeCalls.push(smokeFacts(record));
+    session.keepResult(record);
+    called.push(tool.name);
+    await session.relistIfNotified(`tools/call ${tool.name}`);
+  }
+  const explored = tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy));
+  for (const tool of explored.slice(0, MAX_EXPLORATION_CALLS)) {
+    const record = await callTool(client, tool, plausibleArguments(tool), EXPLORATION_CALL_TIMEOUT_MS);
+    session.keepResult(record);
+    called.push(tool.name);
+    if (record.outcome === 'no-answer' && !(await ping(client, ALIVE_TIMEOUT_MS)).ok) break;
+    await session.relistIfNotified(`tools/call ${tool.name}`);
+  }
+  return called;
+}
 
 function emptyFacts(launcher: ServerLauncher, primary: ConnectionFacts): ProbeFacts {
   return {
@@ -435,12 +295,75 @@ function emptyFacts(launcher: ServerLauncher, primary: ConnectionFacts): ProbeFa
   };
 }
 
+function snapshotOf(connection: OpenConnection, definitions: FaceDefinitions): McpSnapshot {
+  const initialize = connection.tap.initialize ?? {};
+  return {
+    kind: 'mcp-server',
+    canonicalization: 'RFC8785',
+    server: {
+      ...(initialize.protocolVersion ? { protocol_version: initialize.protocolVersion } : {}),
+      ...(definitions.server.name ? { name: definitions.server.name } : {}),
+      ...(definitions.server.version ? { version: definitions.server.version } : {}),
+      capabilities: asObject(initialize.capabilities) ?? {},
+      ...(definitions.server.instructions !== undefined
+        ? { instructions: definitions.server.instructions }
+        : {}),
+    },
+    tools: definitions.tools,
+    prompts: definitions.prompts,
+    resources: definitions.resources,
+    resource_templates: definitions.resource_templates,
+  };
+}
+
+interface Limits {
+  firstStartMs: number;
+  startup: number;
+  retry: number;
+  graceMs: number;
+}
+
+/** Later connections, under the other identities: list again, and again after any notification. */
+async function reconnect(
+  launcher: ServerLauncher,
+  faces: FaceRecorder,
+  facts: ProbeFacts,
+  limits: Limits,
+  progress: Progress,
+): Promise<void> {
+  // A server that took long to start the first time gets as long again, and more, under load.
+  const timeout = Math.max(limits.startup, RECONNECT_STARTUP_FACTOR * limits.firstStartMs);
+  for (let index = 1; index < FACE_IDENTITIES.length; index += 1) {
+    const identity = FACE_IDENTITIES[index]!;
+    progress(`reconnecting as ${identity.name} (connection ${index + 1})`);
+    const connection = await connect(launcher, identity, index + 1, timeout, Math.max(timeout, limits.retry));
+    if (connection.facts.started) {
+      const listing = await listEverything(connection);
+      noteTools(connection, listing.definitions);
+      faces.record(connection, listing.definitions);
+      await pause(limits.graceMs);
+      const notifications = connection.takeNotifications();
+      if (notifications.length > 0) {
+        const again = await listEverything(connection);
+        faces.record(connection, again.definitions, [...new Set(notifications)].join(', '));
+      }
+    }
+    facts.connections.push(connection.facts);
+    await closeQuietly(connection);
+  }
+}
+
 export async function probeServer(
   launcher: ServerLauncher,
   progress: Progress = () => {},
+  options: ProbeOptions = {},
 ): Promise<ProbeResult> {
-  progress('starting the server (connection 1)');
-  const primary = await connect(launcher, PRIMARY_IDENTITY);
+  const policy = options.explore ?? (launcher.transport === 'stdio' ? 'non-destructive' : 'read-only');
+  const primaryIdentity = FACE_IDENTITIES[0]!;
+  progress(`starting the server as ${primaryIdentity.name} (connection 1)`);
+  const startup = options.startupTimeoutMs ?? STARTUP_TIMEOUT_MS;
+  const retry = options.startupRetryTimeoutMs ?? STARTUP_RETRY_TIMEOUT_MS;
+  const primary = await connect(launcher, primaryIdentity, 1, startup, retry);
   const facts = emptyFacts(launcher, primary.facts);
   if (!primary.facts.started) {
     await closeQuietly(primary);
@@ -455,60 +378,45 @@ export async function probeServer(
   facts.toolsAdvertised = capabilities.tools !== undefined;
 
   progress('listing tools, prompts and resources');
-  const listed = new Map<string, PaginationFacts>();
-  const tools = await listAll<SnapshotTool>(client, 'tools/list');
-  listed.set('tools/list', tools.pagination);
-  const sortedTools = sortByName(tools.items);
-  primary.facts.toolsSha256 = canonicalSha256(toolsListValue({ tools: sortedTools }));
-  primary.facts.toolDigests = toolDigests(sortedTools);
-  const prompts =
-    capabilities.prompts !== undefined
-      ? await listAll<McpSnapshot['prompts'][number]>(client, 'prompts/list')
-      : null;
-  if (prompts) listed.set('prompts/list', prompts.pagination);
-  const resources =
-    capabilities.resources !== undefined
-      ? await listAll<McpSnapshot['resources'][number]>(client, 'resources/list')
-      : null;
-  if (resources) listed.set('resources/list', resources.pagination);
-  const templates =
-    capabilities.resources !== undefined
-      ? await listAll<McpSnapshot['resource_templates'][number]>(client, 'resources/templates/list')
-      : null;
-  facts.pagination = [...listed.values()];
-  const snapshot: McpSnapshot = {
-    kind: 'mcp-server',
-    canonicalization: 'RFC8785',
-    server: {
-      ...(initialize.protocolVersion ? { protocol_version: initialize.protocolVersion } : {}),
-      ...(initialize.serverInfo?.name ? { name: initialize.serverInfo.name } : {}),
-      ...(initialize.serverInfo?.version ? { version: initialize.serverInfo.version } : {}),
-      capabilities,
-      ...(typeof initialize.instructions === 'string' ? { instructions: initialize.instructions } : {}),
-    },
-    tools: sortedTools,
-    prompts: sortByName(prompts?.items ?? []),
-    resources: [...(resources?.items ?? [])].sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : 0)),
-    resource_templates: [...(templates?.items ?? [])].sort((a, b) =>
-      a.uriTemplate < b.uriTemplate ? -1 : a.uriTemplate > b.uriTemplate ? 1 : 0,
-    ),
-  };
+  const faces = new FaceRecorder();
+  const listing = await listEverything(primary);
+  noteTools(primary, listing.definitions);
+  const first = faces.record(primary, listing.definitions);
+  const graceMs = options.notificationGraceMs ?? NOTIFICATION_GRACE_MS;
+  const session = new Session(primary, faces, first.label, graceMs);
+  facts.pagination = [...listing.pagination.values()];
+  const snapshot = snapshotOf(primary, listing.definitions);
+  await session.relistIfNotified('the first listing');
 
   progress('probing capabilities, latency and ping');
-  facts.capabilityProbes = await probeCapabilities(client, capabilities, listed);
+  facts.capabilityProbes = await probeCapabilities(client, capabilities, listing.pagination);
   if (facts.toolsAdvertised) facts.listLatenciesMs = await timeListings(client);
   facts.ping = await ping(client);
 
+  progress('reading prompts and resources');
+  await readContents(session, listing.definitions);
+
   if (facts.toolsAdvertised) {
-    progress('calling read-only tools');
-    const smoke = await smokeCalls(client, sortedTools);
-    facts.smokeCalls = smoke.calls;
-    facts.smokeSkipped = smoke.skipped;
+    progress('calling tools');
+    const called = await callTools(session, snapshot.tools, policy, facts);
+    if (called.length > 0) {
+      const after = await listEverything(primary);
+      faces.record(
+        primary,
+        after.definitions,
+        `tools/call ${called.slice(0, 3).join(', ')}${called.length > 3 ? ` and ${called.length - 3} more` : ''}`,
+      );
+    }
     progress('sending invalid calls');
-    facts.invalidCalls.push(await invalidCall(client, 'unknown-tool', UNKNOWN_TOOL, {}));
-    const target = invalidArgumentsProbe(sortedTools);
-    if (target)
-      facts.invalidCalls.push(await invalidCall(client, 'invalid-arguments', target.tool.name, target.args));
+    const unknown = await invalidCall(client, 'unknown-tool', UNKNOWN_TOOL, {});
+    facts.invalidCalls.push(unknown.facts);
+    session.keepError('tools/call (unknown tool)', unknown.text);
+    const target = invalidArgumentsProbe(snapshot.tools);
+    if (target) {
+      const invalid = await invalidCall(client, 'invalid-arguments', target.tool.name, target.args);
+      facts.invalidCalls.push(invalid.facts);
+      session.keepError(`tools/call ${target.tool.name} (invalid arguments)`, invalid.text);
+    }
     facts.aliveAfterInvalidCalls = (await ping(client, ALIVE_TIMEOUT_MS)).ok;
   }
 
@@ -520,26 +428,31 @@ export async function probeServer(
   }
   await closeQuietly(primary);
 
-  for (let index = 1; index < STABILITY_CONNECTIONS; index += 1) {
-    const identity = index === STABILITY_CONNECTIONS - 1 ? SECOND_IDENTITY : PRIMARY_IDENTITY;
-    progress(`reconnecting as ${identity.name} (connection ${index + 1})`);
-    const connection = await connect(launcher, identity);
-    if (connection.facts.started) {
-      const again = await recordTools(connection);
-      if (!again) {
-        connection.facts.started = false;
-        connection.facts.error = 'tools/list failed';
-      }
-    }
-    facts.connections.push(connection.facts);
-    await closeQuietly(connection);
-  }
+  await reconnect(
+    launcher,
+    faces,
+    facts,
+    { firstStartMs: primary.facts.initializeMs ?? 0, startup, retry, graceMs },
+    progress,
+  );
 
+  snapshot.faces = faces.faces;
+  const unreached = facts.connections
+    .filter((connection) => !connection.started)
+    .map((connection) => ({
+      identity: connection.identity,
+      connection: connection.connection ?? 0,
+      error: connection.error ?? 'did not start',
+    }));
+  if (unreached.length > 0) snapshot.unreached = unreached;
+  const { contents } = session;
+  if (Object.values(contents).some((list) => list.length > 0)) snapshot.contents = contents;
   const metrics: Record<string, number> = {
     initialize_ms: primary.facts.initializeMs ?? 0,
     tool_count: snapshot.tools.length,
     prompt_count: snapshot.prompts.length,
     resource_count: snapshot.resources.length,
+    faces_seen: faces.faces.length,
   };
   if (facts.listLatenciesMs.length > 0) metrics.tools_list_ms_p95 = percentile(facts.listLatenciesMs, 0.95);
   return { facts, snapshot, metrics };

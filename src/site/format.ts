@@ -97,6 +97,7 @@ export const EXCLUSION_LABELS: Readonly<Record<ExclusionReason, string>> = {
   'coverage-too-low': 'Left out: covered too few checks',
   'spot-check-diverged': 'Left out: the operator’s re-run did not reproduce it',
   'older-version': 'Left out: evaluates an older version',
+  'older-rubric': 'Left out: graded under an older rubric than newer evaluations of this version',
   superseded: 'Left out: the same contributor evaluated this version again later',
   'undisclosed-self-evaluation-diverges':
     'Left out: undisclosed self-evaluation that diverges from independent ones',

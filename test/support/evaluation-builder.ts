@@ -3,7 +3,9 @@
  * check (all pass unless told otherwise), and the scores the rubric computes for them.
  */
 import { createHash } from 'node:crypto';
+import { inCatalogueOrder } from '../../src/core/checks/catalogue-order.ts';
 import { checksFor } from '../../src/core/rubric/checks.ts';
+import { isBefore, RUBRIC_VERSION, type RubricVersion } from '../../src/core/rubric/versions.ts';
 import { scoreChecks, toScoresReport } from '../../src/core/scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument, PackageKind } from '../../src/core/types.ts';
 
@@ -21,6 +23,8 @@ export interface EvaluationSpec {
   llmDefault?: CheckResult['status'];
   digest?: string;
   configSha?: string;
+  /** The rubric the document is graded under (default: the current one). */
+  rubricVersion?: RubricVersion;
 }
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -54,19 +58,22 @@ function defaultCheck(
 export function buildEvaluation(spec: EvaluationSpec): EvaluationDocument {
   const kind = spec.kind ?? 'mcp-server';
   const llmDefault = spec.llmDefault ?? 'not_run';
-  const checks: CheckResult[] = checksFor(kind).map((definition) => {
+  const version = spec.rubricVersion ?? RUBRIC_VERSION;
+  const outcomes: CheckResult[] = checksFor(kind, version).map((definition) => {
     const override = spec.outcomes?.[definition.id];
     return override
       ? { id: definition.id, ...override }
       : defaultCheck(definition.id, definition.method, llmDefault);
   });
+  // Documents from 2.1 on state each check's dimension and severity; older ones did not.
+  const checks = isBefore(version, '2.1') ? outcomes : inCatalogueOrder(kind, outcomes, version);
   const usesLlm = checks.some((check) => check.llm);
   const finishedAt = spec.finishedAt ?? '2026-10-01T12:00:00Z';
   const startedAt = new Date(Date.parse(finishedAt) - 95_000).toISOString().replace('.000Z', 'Z');
   const affiliated = spec.affiliated ?? false;
   return {
     schema_version: '2.0',
-    rubric_version: '2.0',
+    rubric_version: version,
     evaluation_id: spec.id,
     package: { id: spec.packageId, kind, version: spec.version ?? '1.0.0' },
     subject: {
@@ -103,6 +110,6 @@ export function buildEvaluation(spec: EvaluationSpec): EvaluationDocument {
     },
     timestamps: { started_at: startedAt, finished_at: finishedAt },
     checks,
-    scores: toScoresReport(scoreChecks(kind, checks)),
+    scores: toScoresReport(scoreChecks(kind, checks, version)),
   };
 }

@@ -62,12 +62,16 @@ function packageFile(spec: PackageSpec): string {
 }
 
 const fail = { status: 'fail' } as const;
+const halfCredit = { status: 'partial', value: 0.5 } as const;
 
 function notRun(ids: readonly string[]): Record<string, { status: 'not_run' }> {
   return Object.fromEntries(ids.map((id) => [id, { status: 'not_run' as const }]));
 }
 
-/** Twenty small packages that a diligent contributor and a second opinion both evaluated. */
+/**
+ * Twenty small packages that a diligent contributor and a second opinion both evaluated; the last
+ * was evaluated under rubric 2.0 only, so it waits for re-evaluation under the current rubric.
+ */
 function fillerPackages(): { packages: PackageSpec[]; evaluations: EvaluationSpec[] } {
   const packages: PackageSpec[] = [];
   const evaluations: EvaluationSpec[] = [];
@@ -80,11 +84,13 @@ function fillerPackages(): { packages: PackageSpec[]; evaluations: EvaluationSpe
       description: 'A small utility server kept for tier fixtures.',
       version: '1.0.0',
     });
+    const rubric = index === 20 ? { rubricVersion: '2.0' as const } : {};
     evaluations.push({
       id: uuidFor(`${id}/tess`),
       packageId: id,
       contributor: 'trusty-tess',
       finishedAt: '2026-09-01T10:00:00Z',
+      ...rubric,
     });
     evaluations.push({
       id: uuidFor(`${id}/ada`),
@@ -92,6 +98,7 @@ function fillerPackages(): { packages: PackageSpec[]; evaluations: EvaluationSpe
       contributor: 'ada-evaluates',
       finishedAt: '2026-09-02T10:00:00Z',
       outcomes: { 'MNT-06': fail },
+      ...rubric,
     });
   }
   return { packages, evaluations };
@@ -376,10 +383,14 @@ export const fixtureEvaluations: EvaluationSpec[] = [
     contributor: 'grace-h',
     finishedAt: '2026-10-18T09:00:00Z',
     digest: `sha256:${'d'.repeat(64)}`,
+    // Findings short of critical (rubric 2.1 caps critical ones inside F): a score, not a cap.
     outcomes: {
-      'SEC-02': fail,
-      'SEC-03': fail,
-      'SEC-04': fail,
+      'SEC-02': halfCredit,
+      'SEC-03': halfCredit,
+      'SEC-04': halfCredit,
+      'SEC-07': fail,
+      'SEC-09': fail,
+      'SEC-11': fail,
       'REL-04': fail,
       'REL-06': fail,
       'INT-01': fail,
@@ -420,11 +431,14 @@ export const fixtureEvaluations: EvaluationSpec[] = [
     finishedAt: '2026-10-14T09:00:00Z',
     outcomes: {
       'SEC-02': {
-        status: 'fail',
+        status: 'partial',
+        value: 0.5,
         message: HOSTILE.finding,
         evidence: [{ location: HOSTILE.location, excerpt: HOSTILE.excerpt }],
       },
-      'SEC-03': fail,
+      'SEC-03': halfCredit,
+      'SEC-05': fail,
+      'SEC-07': fail,
       'REL-04': fail,
       'REL-06': fail,
       'INT-01': fail,

@@ -52,6 +52,7 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     evaluated_version: null,
     last_evaluated_at: null,
     representative_evaluation_id: null,
+    rubric_version: null,
     caps_applied: [],
     checks: [],
     evaluations: [],

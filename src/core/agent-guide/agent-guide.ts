@@ -59,7 +59,7 @@ function recommend(record: PackageRecord): { recommendation: Recommendation; rea
   if (record.af_score < CARE_BELOW) reasons.push(`af_score ${record.af_score} is below ${CARE_BELOW}.`);
   if (record.security_score !== null && record.security_score < CARE_BELOW)
     reasons.push(`security_score ${record.security_score} is below ${CARE_BELOW}.`);
-  const securityFailures = checkViews(record.kind, record.checks).filter(
+  const securityFailures = checkViews(record.kind, record.checks, record.rubric_version).filter(
     (check) =>
       check.dimension === 'security' &&
       check.status === 'fail' &&
@@ -98,7 +98,7 @@ function installHints(record: PackageRecord): Record<string, string> {
 
 /** Checks that did not pass, most severe first. */
 function cautions(record: PackageRecord): AgentGuide['cautions'] {
-  return checkViews(record.kind, record.checks)
+  return checkViews(record.kind, record.checks, record.rubric_version)
     .filter((check) => check.status === 'fail' || check.status === 'partial')
     .sort((a, b) => SEVERITY_WEIGHTS[b.severity] - SEVERITY_WEIGHTS[a.severity])
     .map((check) => ({

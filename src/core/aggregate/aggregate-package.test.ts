@@ -15,10 +15,11 @@ function scored(
   spec: Omit<EvaluationSpec, 'packageId'>,
   spotCheck: ScoredEvaluation['spotCheck'] = null,
 ): ScoredEvaluation {
-  const doc = buildEvaluation({ version: '2.1.0', ...spec, packageId: 'pg-query' });
+  // Scores below are worked out under rubric 2.0's weights.
+  const doc = buildEvaluation({ version: '2.1.0', rubricVersion: '2.0', ...spec, packageId: 'pg-query' });
   return {
     doc,
-    breakdown: scoreChecks('mcp-server', doc.checks),
+    breakdown: scoreChecks('mcp-server', doc.checks, doc.rubric_version),
     publishedAt: doc.timestamps.finished_at,
     spotCheck,
   };
@@ -184,6 +185,42 @@ describe('aggregatePackage', () => {
       [uuidFor('second')]: null,
       [uuidFor('first')]: 'superseded',
       [uuidFor('old')]: 'older-version',
+    });
+  });
+
+  it('stops counting older-rubric evaluations once the version has one under a newer rubric', () => {
+    const current = (spec: Omit<EvaluationSpec, 'packageId'>): ScoredEvaluation => {
+      const doc = buildEvaluation({ version: '2.1.0', rubricVersion: '2.1', ...spec, packageId: 'pg-query' });
+      return {
+        doc,
+        breakdown: scoreChecks('mcp-server', doc.checks, '2.1'),
+        publishedAt: doc.timestamps.finished_at,
+        spotCheck: null,
+      };
+    };
+    const old = scored({ id: uuidFor('graded-2.0'), contributor: 'ada', finishedAt: '2026-10-02T00:00:00Z' });
+    const alone = aggregatePackage(pkg, [old], everyoneContributor);
+    expect(alone.evaluations[0]).toMatchObject({ rubric_version: '2.0', counted: true });
+    const result = aggregatePackage(
+      pkg,
+      [
+        old,
+        current({
+          id: uuidFor('graded-2.1'),
+          contributor: 'grace',
+          finishedAt: '2026-10-01T00:00:00Z',
+          outcomes: { 'SEC-02': fail },
+        }),
+      ],
+      everyoneContributor,
+    );
+    // The 2.1 evaluation found a hidden instruction that 2.0 did not read: its F is the score.
+    expect(result.afScore).toBeLessThanOrEqual(40);
+    expect(
+      Object.fromEntries(result.evaluations.map((entry) => [entry.evaluation_id, entry.excluded_because])),
+    ).toEqual({
+      [uuidFor('graded-2.0')]: 'older-rubric',
+      [uuidFor('graded-2.1')]: null,
     });
   });
 

@@ -5,6 +5,7 @@
 import { loginKey } from '../ids.ts';
 import { CHECKS } from '../rubric/checks.ts';
 import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
+import { isBefore, rubricVersionOf } from '../rubric/versions.ts';
 import { gradeFor } from '../scoring/grade.ts';
 import { roundScore } from '../scoring/round.ts';
 import type { TierRule } from '../trust/tiers.ts';
@@ -48,6 +49,19 @@ function afOf(candidate: Candidate): number | null {
   return candidate.evaluation.breakdown.afScore;
 }
 
+/**
+ * The newest rubric any of these evaluations was graded under: scores under different rubrics are
+ * not comparable, so once a package has evaluations under a newer rubric the older ones stop counting.
+ */
+function newestRubric(evaluations: readonly ScoredEvaluation[]): string | null {
+  let newest: string | null = null;
+  for (const { doc } of evaluations) {
+    const version = rubricVersionOf(doc.rubric_version);
+    if (newest === null || isBefore(rubricVersionOf(newest), version)) newest = doc.rubric_version;
+  }
+  return newest;
+}
+
 /** Walks the history newest first and decides, for each evaluation, whether it may count. */
 function screen(pkg: PackageFile, sorted: readonly ScoredEvaluation[], tierOf: TierLookup) {
   const excluded = new Map<string, ExclusionReason>();
@@ -60,12 +74,16 @@ function screen(pkg: PackageFile, sorted: readonly ScoredEvaluation[], tierOf: T
     return false;
   });
   const scoredVersion = eligible[0]?.doc.package.version ?? null;
+  const rubric = newestRubric(
+    eligible.filter((evaluation) => evaluation.doc.package.version === scoredVersion),
+  );
   const seenContributors = new Set<string>();
   const candidates: Candidate[] = [];
   for (const evaluation of eligible) {
     const id = evaluation.doc.evaluation_id;
     const contributor = loginKey(evaluation.doc.contributor.login);
     if (evaluation.doc.package.version !== scoredVersion) excluded.set(id, 'older-version');
+    else if (evaluation.doc.rubric_version !== rubric) excluded.set(id, 'older-rubric');
     else if (seenContributors.has(contributor)) excluded.set(id, 'superseded');
     else {
       seenContributors.add(contributor);
@@ -136,7 +154,8 @@ function confidenceOf(
 function hasReproducibilityMismatch(kind: PackageFile['kind'], counted: readonly Candidate[]): boolean {
   const byDigest = new Map<string, Candidate[]>();
   for (const candidate of counted) {
-    const digest = candidate.evaluation.doc.subject.digest;
+    // Outcomes are only comparable under the same rubric.
+    const digest = `${candidate.evaluation.doc.subject.digest} ${candidate.evaluation.doc.rubric_version}`;
     const group = byDigest.get(digest);
     if (group) group.push(candidate);
     else byDigest.set(digest, [candidate]);
@@ -204,6 +223,7 @@ function entryFor(
     contributor: doc.contributor.login,
     tier: tierOf(doc.contributor.login).name,
     version: doc.package.version,
+    rubric_version: doc.rubric_version,
     finished_at: doc.timestamps.finished_at,
     published_at: evaluation.publishedAt,
     status: breakdown.status,

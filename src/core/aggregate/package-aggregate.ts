@@ -8,6 +8,7 @@ export type ExclusionReason =
   | 'coverage-too-low'
   | 'spot-check-diverged'
   | 'older-version'
+  | 'older-rubric'
   | 'superseded'
   | 'undisclosed-self-evaluation-diverges';
 
@@ -25,6 +26,8 @@ export interface EvaluationEntry {
   contributor: string;
   tier: TierName;
   version: string;
+  /** The rubric version the evaluation was graded under. */
+  rubric_version: string;
   finished_at: string;
   published_at: string;
   status: 'scored' | 'partial' | 'unrunnable';

@@ -48,7 +48,7 @@ function scoreEvaluations(input: CatalogueInput): Map<string, ScoredEvaluation[]
   for (const doc of input.evaluations) {
     const scored: ScoredEvaluation = {
       doc,
-      breakdown: scoreChecks(doc.package.kind, doc.checks),
+      breakdown: scoreChecks(doc.package.kind, doc.checks, doc.rubric_version),
       publishedAt: input.times.evaluationPublishedAt.get(doc.evaluation_id) ?? doc.timestamps.finished_at,
       spotCheck: outcomes.get(doc.evaluation_id) ?? null,
     };

@@ -77,6 +77,8 @@ export interface PackageRecord extends PackageSummary {
   evaluated_version: string | null;
   last_evaluated_at: string | null;
   representative_evaluation_id: string | null;
+  /** The rubric version the shown score and checks were graded under. */
+  rubric_version: string | null;
   /** Rubric caps on the representative evaluation, so a page can say why a score is held down. */
   caps_applied: string[];
   /** The representative evaluation's outcomes, in catalogue order. */

@@ -1,4 +1,5 @@
 import { checksFor, findCheck } from '../rubric/checks.ts';
+import { rubricVersionOf } from '../rubric/versions.ts';
 import type { EvaluationDocument } from '../types.ts';
 import type { CheckOutcome, CheckView, PackageDetail, PackageRecord } from './catalogue-types.ts';
 
@@ -6,7 +7,7 @@ import type { CheckOutcome, CheckView, PackageDetail, PackageRecord } from './ca
 export function checkOutcomes(doc: EvaluationDocument | undefined): CheckOutcome[] {
   if (!doc) return [];
   const results = new Map(doc.checks.map((check) => [check.id, check]));
-  return checksFor(doc.package.kind).map((definition) => {
+  return checksFor(doc.package.kind, rubricVersionOf(doc.rubric_version)).map((definition) => {
     const result = results.get(definition.id);
     const outcome: CheckOutcome = { id: definition.id, status: result?.status ?? 'not_run' };
     if (result?.value !== undefined) outcome.value = result.value;
@@ -16,10 +17,15 @@ export function checkOutcomes(doc: EvaluationDocument | undefined): CheckOutcome
   });
 }
 
-/** Outcomes joined with the rubric's titles, weights and advice. */
-export function checkViews(kind: PackageRecord['kind'], outcomes: readonly CheckOutcome[]): CheckView[] {
+/** Outcomes joined with the titles, weights and advice of the rubric they were graded under. */
+export function checkViews(
+  kind: PackageRecord['kind'],
+  outcomes: readonly CheckOutcome[],
+  rubricVersion?: string | null,
+): CheckView[] {
+  const version = rubricVersionOf(rubricVersion ?? undefined);
   return outcomes.flatMap((outcome) => {
-    const definition = findCheck(kind, outcome.id);
+    const definition = findCheck(kind, outcome.id, version);
     if (!definition) return [];
     const failed = outcome.status === 'fail' || outcome.status === 'partial' || outcome.status === 'error';
     return [
@@ -40,5 +46,5 @@ export function checkViews(kind: PackageRecord['kind'], outcomes: readonly Check
 }
 
 export function packageDetail(record: PackageRecord): PackageDetail {
-  return { ...record, checks: checkViews(record.kind, record.checks) };
+  return { ...record, checks: checkViews(record.kind, record.checks, record.rubric_version) };
 }

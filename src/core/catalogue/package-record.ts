@@ -48,6 +48,7 @@ export function packageRecord(
     evaluated_version: aggregate.scoredVersion,
     last_evaluated_at: aggregate.lastEvaluatedAt,
     representative_evaluation_id: aggregate.representativeId,
+    rubric_version: representative?.rubric_version ?? null,
     caps_applied: representative ? [...representative.scores.caps_applied] : [],
     checks: checkOutcomes(representative),
     evaluations: aggregate.evaluations,

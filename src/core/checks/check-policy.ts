@@ -5,15 +5,48 @@
 
 // Runtime probing (MCP servers)
 export const STARTUP_TIMEOUT_MS = 10_000;
+/** A start that timed out is tried once more with this limit before it counts as a failure (REL-01). */
+export const STARTUP_RETRY_TIMEOUT_MS = 30_000;
+/** Later connections wait this many times the first start (at least STARTUP_TIMEOUT_MS). */
+export const RECONNECT_STARTUP_FACTOR = 3;
 export const STDIN_EXIT_TIMEOUT_MS = 5_000;
 export const LIST_LATENCY_SAMPLES = 5;
 export const LIST_LATENCY_PASS_MS = 1_000;
 export const LIST_LATENCY_PARTIAL_MS = 3_000;
 export const SMOKE_CALL_TIMEOUT_MS = 30_000;
 export const MAX_SMOKE_CALLS = 5;
-/** Fresh connections compared for SEC-06; the last one uses the second client identity. */
-export const STABILITY_CONNECTIONS = 3;
 export const MAX_LIST_PAGES = 50;
+
+export interface ClientIdentity {
+  name: string;
+  version: string;
+}
+
+/**
+ * The client identities of the connections compared for SEC-06, in order: the names Claude Code,
+ * Cursor and Claude Desktop send, and a scanner-like one. The first does the whole session as an
+ * ordinary client, so a server that saves its honest face for scanners shows the other one; the
+ * scanner-like name, then the first name again, tell a face shown by identity from one that
+ * changed over time (mcp-shield's --identify-as).
+ */
+export const FACE_IDENTITIES: readonly ClientIdentity[] = [
+  { name: 'claude-code', version: '2.0.31' },
+  { name: 'afscore-evaluator', version: '1.0.0' },
+  { name: 'claude-code', version: '2.0.31' },
+  { name: 'cursor-vscode', version: '1.0.0' },
+  { name: 'claude-ai', version: '0.1.0' },
+];
+
+// What the evaluator reads beyond the listings (SEC-01 to SEC-04 scan it all)
+export const MAX_PROMPT_GETS = 10;
+export const MAX_RESOURCE_READS = 10;
+/** Longest text kept from one prompt, resource, tool result or error. */
+export const CONTENT_TEXT_CHARS = 4_000;
+/** Calls made only to read what tools return (beyond the REL-07 smoke calls). */
+export const MAX_EXPLORATION_CALLS = 10;
+export const EXPLORATION_CALL_TIMEOUT_MS = 10_000;
+/** How long to wait for list_changed notifications after a call before listing again. */
+export const NOTIFICATION_GRACE_MS = 300;
 
 // Tool definitions
 export const MIN_DESCRIPTION_CHARS = 20;

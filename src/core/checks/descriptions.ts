@@ -6,7 +6,7 @@ import type { CheckResult, Evidence } from '../types.ts';
 import { pointerJoin } from '../validation/issue.ts';
 import { MIN_DESCRIPTION_CHARS } from './check-policy.ts';
 import { countOf, graded, pass } from './results.ts';
-import { propertiesOf } from './schema-utils.ts';
+import { type JsonObject, propertiesOf } from './schema-utils.ts';
 import type { McpSnapshot, SnapshotTool } from './snapshot.ts';
 
 function squash(text: string): string {
@@ -46,19 +46,46 @@ export function checkToolDescriptions(snapshot: McpSnapshot): CheckResult {
   );
 }
 
+interface Parameter {
+  label: string;
+  schema: JsonObject;
+  pointer: string;
+}
+
+/**
+ * The parameters a model fills in. A tool that takes one object wrapping all its arguments
+ * (`params`, `request`) is judged on the properties inside it, since those are what the model fills.
+ */
+export function parametersOf(tool: SnapshotTool, index: number): Parameter[] {
+  const top = propertiesOf(tool.inputSchema);
+  const base = pointerJoin('/tools', index, 'inputSchema', 'properties');
+  if (top.length === 1) {
+    const [wrapper, schema] = top[0]!;
+    const inner = propertiesOf(schema);
+    if (inner.length > 0) {
+      return inner.map(([name, property]) => ({
+        label: `${tool.name}.${wrapper}.${name}`,
+        schema: property,
+        pointer: pointerJoin(base, wrapper, 'properties', name),
+      }));
+    }
+  }
+  return top.map(([name, schema]) => ({
+    label: `${tool.name}.${name}`,
+    schema,
+    pointer: pointerJoin(base, name),
+  }));
+}
+
 export function checkParameterDescriptions(snapshot: McpSnapshot): CheckResult {
   const evidence: Evidence[] = [];
   let total = 0;
   snapshot.tools.forEach((tool, index) => {
-    for (const [name, schema] of propertiesOf(tool.inputSchema)) {
+    for (const parameter of parametersOf(tool, index)) {
       total += 1;
-      const description = typeof schema.description === 'string' ? schema.description.trim() : '';
-      if (description.length === 0) {
-        evidence.push({
-          location: pointerJoin('/tools', index, 'inputSchema', 'properties', name),
-          value: `${tool.name}.${name}`,
-        });
-      }
+      const description =
+        typeof parameter.schema.description === 'string' ? parameter.schema.description.trim() : '';
+      if (description.length === 0) evidence.push({ location: parameter.pointer, value: parameter.label });
     }
   });
   if (total === 0) return pass('INT-05', 'No tool takes parameters.');

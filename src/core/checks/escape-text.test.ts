@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { escapeInvisible, excerptAround } from './escape-text.ts';
 
 describe('escaping package text', () => {
-  it('writes invisible characters as \\u{…} and is idempotent', () => {
-    const escaped = escapeInvisible('a\u{E0041}\u202E\u200B\u001b[0m\nb');
-    expect(escaped).toBe('a\\u{E0041}\\u{202E}\\u{200B}\\u{1B}[0m\\nb');
+  it('writes invisible characters as ⟨U+…⟩ and is idempotent', () => {
+    const escaped = escapeInvisible('a\u{E0041}\u202E\u200B\u001b[0m\nb\u3164');
+    expect(escaped).toBe('a⟨U+E0041⟩⟨U+202E⟩⟨U+200B⟩⟨U+001B⟩[0m\\nb⟨U+3164⟩');
     expect(escapeInvisible(escaped)).toBe(escaped);
   });
 

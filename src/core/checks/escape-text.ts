@@ -1,17 +1,23 @@
 /**
- * Quoting hostile package text safely: invisible and control characters are written as `\u{…}`
- * (so a reviewer sees exactly what hides in a description), and excerpts are cut to a bounded
- * length around the interesting spot.
+ * Quoting hostile package text safely: invisible and control characters are written as `⟨U+200B⟩`
+ * (so a reviewer sees exactly what hides in a description, and the mark cannot be mistaken for
+ * text the package wrote, as `\u{200B}` could), and excerpts are cut to a bounded length around
+ * the interesting spot.
  */
 
-/** Characters no reader can see: controls, format characters (tags, bidi, zero-width) and variation selectors. */
-const INVISIBLE = /\p{Cc}|\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]|[\u2028\u2029]/gu;
+/**
+ * Characters no reader can see: controls, format characters (tags, bidi, zero-width), variation
+ * selectors, and the blank letters (Hangul fillers, the braille blank, the combining grapheme
+ * joiner) that render as nothing.
+ */
+const INVISIBLE =
+  /\p{Cc}|\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]|\u034F|[\u2028\u2029\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
 const NAMED: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 export function escapeInvisible(text: string): string {
   return text.replace(INVISIBLE, (char) => {
-    return NAMED[char] ?? `\\u{${char.codePointAt(0)!.toString(16).toUpperCase()}}`;
+    return NAMED[char] ?? `⟨U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}⟩`;
   });
 }
 

@@ -1,16 +1,9 @@
 /**
- * SEC-01 (and the Unicode half of SKL-S01): characters a reader cannot see. Tag characters
- * (U+E0000–E007F) can spell out whole instructions invisibly, and bidi controls reorder what is
- * displayed (Trojan Source); both fail. Zero-width and other format characters, ANSI escapes and
- * other controls are suspicious but also appear by accident, so they only lower the score.
- * Emoji sequences (zero-width joiners, variation selectors, subdivision flags) are left alone.
+ * Every character a reader cannot see, one by one: tag, bidi, zero-width and format characters,
+ * ANSI escapes, controls and variation selectors, with emoji sequences left alone. Forms that
+ * people fill in (package requests) refuse all of them; judging what such characters *do* in a
+ * package is `detection/hidden-characters.ts`'s job.
  */
-import type { CheckResult, Evidence } from '../types.ts';
-import { excerptAround } from './escape-text.ts';
-import { fail, partial, pass } from './results.ts';
-import type { McpSnapshot } from './snapshot.ts';
-import { snapshotTexts } from './snapshot-texts.ts';
-
 export type HiddenKind =
   | 'tag'
   | 'bidi'
@@ -26,9 +19,6 @@ export interface HiddenCharacter {
   codePoint: number;
   kind: HiddenKind;
 }
-
-/** Kinds that fail the check outright. */
-export const DECEPTIVE_KINDS: ReadonlySet<HiddenKind> = new Set(['tag', 'bidi']);
 
 const BIDI = new Set([
   0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
@@ -85,55 +75,4 @@ export function findHiddenCharacters(text: string): HiddenCharacter[] {
     index += codePoint > 0xffff ? 2 : 1;
   });
   return found;
-}
-
-function codePointLabel(codePoint: number): string {
-  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-export interface HiddenFinding {
-  location: string;
-  text: string;
-  characters: HiddenCharacter[];
-}
-
-export function hiddenEvidence(finding: HiddenFinding): Evidence {
-  const first = finding.characters[0]!;
-  const kinds = [...new Set(finding.characters.map((character) => character.kind))].sort().join(', ');
-  return {
-    location: finding.location,
-    excerpt: excerptAround(finding.text, first.index, first.index + 1),
-    value: `${finding.characters.length} hidden (${kinds}; first ${codePointLabel(first.codePoint)})`,
-  };
-}
-
-/** The verdict over findings: fail on tag or bidi characters, partial on anything else hidden. */
-export function hiddenVerdict(id: string, findings: readonly HiddenFinding[], where: string): CheckResult {
-  if (findings.length === 0) return pass(id, `No hidden or deceptive characters in ${where}.`);
-  const evidence = findings.map(hiddenEvidence);
-  const deceptive = findings.filter((finding) =>
-    finding.characters.some((character) => DECEPTIVE_KINDS.has(character.kind)),
-  );
-  if (deceptive.length > 0) {
-    return fail(
-      id,
-      `Tag or bidi control characters in ${deceptive.length} place(s): text the user cannot see or that displays differently from what the model reads.`,
-      evidence,
-    );
-  }
-  return partial(
-    id,
-    0.5,
-    `Invisible characters (zero-width, format, control or escape) in ${findings.length} place(s).`,
-    evidence,
-  );
-}
-
-export function checkHiddenUnicode(snapshot: McpSnapshot): CheckResult {
-  const findings: HiddenFinding[] = [];
-  for (const spot of snapshotTexts(snapshot)) {
-    const characters = findHiddenCharacters(spot.text);
-    if (characters.length > 0) findings.push({ location: spot.pointer, text: spot.text, characters });
-  }
-  return hiddenVerdict('SEC-01', findings, 'names, titles, descriptions or schemas');
 }

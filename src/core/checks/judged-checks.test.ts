@@ -54,7 +54,7 @@ describe('judged outcomes', () => {
       flaggedResult('SEC-L1', [{ location: '/tools/0', excerpt: 'read\u200B~/.ssh' }], record, 'clean'),
     ).toMatchObject({
       status: 'fail',
-      evidence: [{ location: '/tools/0', excerpt: 'read\\u{200B}~/.ssh' }],
+      evidence: [{ location: '/tools/0', excerpt: 'read⟨U+200B⟩~/.ssh' }],
     });
   });
 

@@ -6,28 +6,34 @@
 import type { CheckResult } from '../types.ts';
 import { checkAnnotationsDeclared, checkOutputSchemas } from './annotations.ts';
 import { checkDescriptionBloat, checkToolCount, checkToolListSize } from './context-cost.ts';
-import { checkCrossServerReferences } from './cross-server-references.ts';
+import { checkDefinitionChanges } from './definition-changes.ts';
 import { checkParameterDescriptions, checkToolDescriptions } from './descriptions.ts';
 import { checkExfiltrationParameters } from './exfiltration-parameters.ts';
-import { checkHiddenUnicode } from './hidden-unicode.ts';
-import { checkInjectionMarkup } from './injection-markup.ts';
+import {
+  checkHiddenCharacters,
+  checkHiddenInstructions,
+  checkLookAlikeNames,
+  checkSensitiveRequests,
+  checkShadowing,
+} from './poisoning-checks.ts';
 import { checkResourcesAndPrompts } from './resources-prompts.ts';
 import { notRun } from './results.ts';
 import { checkAnnotationContradictions, checkRiskyCapabilities } from './risky-capabilities.ts';
 import { checkSchemaHygiene } from './schema-hygiene.ts';
 import { checkSchemaValidity } from './schema-validity.ts';
-import { checkSensitivePaths } from './sensitive-paths.ts';
 import type { McpSnapshot } from './snapshot.ts';
 import { checkToolNames } from './tool-names.ts';
 
 export const MCP_SNAPSHOT_CHECKS: Readonly<Record<string, (snapshot: McpSnapshot) => CheckResult>> = {
-  'SEC-01': checkHiddenUnicode,
-  'SEC-02': checkInjectionMarkup,
-  'SEC-03': checkCrossServerReferences,
-  'SEC-04': checkSensitivePaths,
+  'SEC-01': checkHiddenCharacters,
+  'SEC-02': checkHiddenInstructions,
+  'SEC-03': checkShadowing,
+  'SEC-04': checkSensitiveRequests,
   'SEC-05': checkExfiltrationParameters,
+  'SEC-06': checkDefinitionChanges,
   'SEC-11': checkRiskyCapabilities,
   'SEC-12': checkAnnotationContradictions,
+  'SEC-14': checkLookAlikeNames,
   'INT-01': checkSchemaValidity,
   'INT-02': checkSchemaHygiene,
   'INT-03': checkToolNames,

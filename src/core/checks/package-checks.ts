@@ -7,6 +7,7 @@ import type { CheckResult, Evidence } from '../types.ts';
 import { README_MIN_CHARS, RELEASE_FRESH_DAYS, RELEASE_STALE_DAYS } from './check-policy.ts';
 import { identifyLicences, isApproved, spdxIds } from './licence-text.ts';
 import { type PackageFacts, rootFiles } from './package-facts.ts';
+import { isPlatformVariable } from './platform-variables.ts';
 import { countOf, fail, graded, notApplicable, notRun, partial, pass } from './results.ts';
 import { secretsVerdict } from './secrets.ts';
 
@@ -91,38 +92,9 @@ export function checkReadme(facts: PackageFacts): CheckResult {
   );
 }
 
-/** Variables every process sees, which no README needs to explain. */
-const PLATFORM_VARIABLES = new Set([
-  'NODE_ENV',
-  'HOME',
-  'PATH',
-  'USERPROFILE',
-  'APPDATA',
-  'LOCALAPPDATA',
-  'TMPDIR',
-  'TEMP',
-  'TMP',
-  'PWD',
-  'SHELL',
-  'TERM',
-  'CI',
-  'DEBUG',
-  'LANG',
-  'USER',
-  'USERNAME',
-  'HOSTNAME',
-  'NODE_DEBUG',
-  'NODE_OPTIONS',
-  'FORCE_COLOR',
-  'NO_COLOR',
-  'DISPLAY',
-  'HTTP_PROXY',
-  'HTTPS_PROXY',
-  'NO_PROXY',
-  'NODE_EXTRA_CA_CERTS',
-  'NODE_TLS_REJECT_UNAUTHORIZED',
-]);
-const ENV_READ = /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*['"`]([A-Z][A-Z0-9_]*)['"`]\s*\])/g;
+/** A whole variable name: `process.env.SystemRoot` reads SystemRoot, not S. */
+const ENV_READ =
+  /process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*['"`]([A-Za-z_][A-Za-z0-9_]*)['"`]\s*\])|\bos\.environ(?:\.get\(\s*|\[\s*)['"]([A-Za-z_][A-Za-z0-9_]*)['"]/g;
 const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts)$/;
 const VENDORED = /(?:^|\/)(?:node_modules|third_party|vendor|vendored)\//;
 
@@ -130,7 +102,7 @@ export function environmentVariables(facts: PackageFacts): string[] {
   const names = new Set<string>();
   for (const file of facts.files) {
     if (!SOURCE_FILE.test(file.path) || VENDORED.test(file.path) || file.text === undefined) continue;
-    for (const match of file.text.matchAll(ENV_READ)) names.add((match[1] ?? match[2])!);
+    for (const match of file.text.matchAll(ENV_READ)) names.add((match[1] ?? match[2] ?? match[3])!);
   }
   for (const file of rootFiles(facts, /^server\.json$/)) {
     try {
@@ -144,9 +116,7 @@ export function environmentVariables(facts: PackageFacts): string[] {
       // An unparseable server.json is LIC-03's finding.
     }
   }
-  return [...names]
-    .filter((name) => !PLATFORM_VARIABLES.has(name) && !name.startsWith('npm_') && !name.startsWith('XDG_'))
-    .sort();
+  return [...names].filter((name) => !isPlatformVariable(name)).sort();
 }
 
 export function checkEnvironmentDocumented(facts: PackageFacts): CheckResult {
@@ -259,9 +229,31 @@ function identifiedLicences(facts: PackageFacts): string[] {
   return [...new Set(licenceFiles(facts).flatMap((file) => identifyLicences(file.text!)))].sort();
 }
 
+const LOOKED_IN =
+  'the package tarball’s root (LICENSE, LICENCE, COPYING, UNLICENSE and their variants); the source repository was not checked';
+
+/** No licence file: the manifest's declaration decides between half credit and the no-licence cap. */
+function licenceFromManifest(facts: PackageFacts): CheckResult {
+  const declared = facts.manifest ? manifestLicence(facts.manifest) : null;
+  const evidence = declared ? [{ location: 'package.json:/license', excerpt: declared }] : [];
+  const ids = declared ? spdxIds(declared) : [];
+  if (ids.length > 0 && ids.every((id) => isApproved(id))) {
+    return partial(
+      'LIC-01',
+      0.5,
+      `No licence file in ${LOOKED_IN}; package.json declares ${declared}, an open licence. Ship the licence text with the package (add LICENSE to "files") for full credit.`,
+      evidence,
+    );
+  }
+  const found = declared
+    ? `package.json declares "${declared}", which is not an OSI- or FSF-approved licence`
+    : 'package.json declares none';
+  return fail('LIC-01', `No open licence: no licence file in ${LOOKED_IN}, and ${found}.`, evidence);
+}
+
 export function checkOpenLicence(facts: PackageFacts): CheckResult {
   const files = licenceFiles(facts);
-  if (files.length === 0) return fail('LIC-01', 'The package ships no licence file.');
+  if (files.length === 0) return licenceFromManifest(facts);
   const ids = identifiedLicences(facts);
   const evidence = files.map((file) => ({
     location: file.path,
@@ -306,7 +298,7 @@ export function checkManifestLicence(facts: PackageFacts): CheckResult {
     );
   }
   if (licenceFiles(facts).length === 0)
-    return fail('LIC-02', 'No licence file to compare the manifest with.', evidence);
+    return notApplicable('LIC-02', 'No licence file to compare package.json with; LIC-01 covers that.');
   const inFile = identifiedLicences(facts);
   if (inFile.length === 0)
     return partial('LIC-02', 0.5, 'The licence file is not recognised, so it cannot be compared.', evidence);

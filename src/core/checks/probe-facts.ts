@@ -6,9 +6,13 @@
 export interface ConnectionFacts {
   /** The `clientInfo.name` the evaluator introduced itself with. */
   identity: string;
+  /** 1-based position among the evaluator's connections. */
+  connection?: number;
   started: boolean;
   /** Why the connection did not start or initialize. */
   error?: string;
+  /** Starts tried: a start that timed out is tried once more with a longer limit. */
+  attempts?: number;
   initializeMs?: number;
   /** SHA-256 of the canonical tools/list (tools sorted by name). */
   toolsSha256?: string;

@@ -9,6 +9,7 @@ import { escapeInvisible } from './escape-text.ts';
 const MAX_EVIDENCE = 50;
 const MAX_MESSAGE = 2000;
 const MAX_LOCATION = 300;
+const MAX_FACE = 200;
 const MAX_EXCERPT = 500;
 
 function clip(text: string, limit: number): string {
@@ -28,6 +29,9 @@ export function boundedEvidence(evidence: readonly Evidence[] | undefined): Evid
   // escaped already passes through unchanged.
   return evidence.slice(0, MAX_EVIDENCE).map((item) => ({
     location: clip(escapeInvisible(item.location), MAX_LOCATION),
+    ...(item.path === undefined ? {} : { path: clip(escapeInvisible(item.path), MAX_LOCATION) }),
+    ...(item.face === undefined ? {} : { face: clip(escapeInvisible(item.face), MAX_FACE) }),
+    ...(item.severity === undefined ? {} : { severity: item.severity }),
     ...(item.excerpt === undefined ? {} : { excerpt: clip(escapeInvisible(item.excerpt), MAX_EXCERPT) }),
     ...(item.value === undefined
       ? {}

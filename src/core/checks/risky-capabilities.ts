@@ -82,6 +82,30 @@ const READ_VERBS = new Set([
 
 const KINDS = Object.keys(RISK_WORDS) as RiskKind[];
 
+/** Arithmetic verbs that share a word with writes: `add`, `subtract` on numbers change nothing. */
+const ARITHMETIC_VERBS = new Set(['add', 'subtract', 'multiply', 'divide', 'sum']);
+const NUMERIC_OBJECTS = new Set([
+  'number',
+  'numbers',
+  'two',
+  'integers',
+  'ints',
+  'floats',
+  'values',
+  'digits',
+  'amounts',
+  'vectors',
+  'matrices',
+  'fractions',
+  'decimals',
+]);
+
+/** `add`, `add_numbers`, `addTwoNumbers`: a calculator, not a write. */
+function isArithmetic(words: readonly string[]): boolean {
+  if (!ARITHMETIC_VERBS.has(words[0] ?? '')) return false;
+  return words.slice(1).every((word) => NUMERIC_OBJECTS.has(word));
+}
+
 function kindsOfWord(word: string | undefined): RiskKind[] {
   return word === undefined ? [] : KINDS.filter((kind) => RISK_WORDS[kind].includes(word));
 }
@@ -93,6 +117,7 @@ function kindsOfWord(word: string | undefined): RiskKind[] {
  */
 export function riskKinds(name: string): RiskKind[] {
   const words = nameWords(name);
+  if (isArithmetic(words)) return [];
   const first = kindsOfWord(words[0]);
   if (first.length > 0 || words.length < 2 || READ_VERBS.has(words[0]!)) return first;
   return kindsOfWord(words[words.length - 1]);

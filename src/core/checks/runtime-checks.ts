@@ -1,7 +1,8 @@
 /**
- * The runtime checks of an MCP server (SEC-06, SEC-10, REL-01..08), judged from what the
- * evaluator observed. Timings stay out of check evidence (they go to `metrics`), so two runs on
- * the same artifact give the same check results.
+ * The runtime checks of an MCP server (SEC-10, REL-01..08), judged from what the evaluator
+ * observed. Timings stay out of check evidence (they go to `metrics`), so two runs on the same
+ * artifact give the same check results. SEC-06 compares the faces in the snapshot instead
+ * (`definition-changes.ts`).
  */
 import type { CheckResult, Evidence } from '../types.ts';
 import {
@@ -12,10 +13,9 @@ import {
   STDIN_EXIT_TIMEOUT_MS,
 } from './check-policy.ts';
 import type { InvalidCallFacts, ProbeFacts } from './probe-facts.ts';
-import { countOf, errored, fail, graded, notApplicable, notRun, partial, pass } from './results.ts';
+import { countOf, fail, graded, notApplicable, notRun, partial, pass } from './results.ts';
 
 export const RUNTIME_CHECK_IDS = [
-  'SEC-06',
   'SEC-10',
   'REL-01',
   'REL-02',
@@ -28,74 +28,26 @@ export const RUNTIME_CHECK_IDS = [
 ] as const;
 
 export function started(facts: ProbeFacts): boolean {
-  const primary = facts.connections[0];
-  return (
-    primary?.started === true && (primary.initializeMs ?? Number.POSITIVE_INFINITY) <= STARTUP_TIMEOUT_MS
-  );
+  return facts.connections[0]?.started === true;
 }
 
+/**
+ * A start that timed out was retried once with a longer limit (the machine may have been busy), so
+ * a server fails only when no attempt started it; starting only after the limit earns half.
+ */
 export function judgeStartup(facts: ProbeFacts): CheckResult {
   const primary = facts.connections[0];
   if (!primary?.started)
     return fail('REL-01', `The server did not initialize: ${primary?.error ?? 'no connection was made'}.`);
+  const retried = (primary.attempts ?? 1) > 1 ? ' on the second attempt' : '';
   if ((primary.initializeMs ?? 0) > STARTUP_TIMEOUT_MS) {
-    return fail('REL-01', `initialize took longer than ${STARTUP_TIMEOUT_MS / 1000} s.`);
-  }
-  return pass('REL-01', `Started and initialized within ${STARTUP_TIMEOUT_MS / 1000} s.`);
-}
-
-export function judgeStability(facts: ProbeFacts): CheckResult {
-  const failed = facts.connections.filter((connection) => !connection.started);
-  if (failed.length > 0) {
-    return errored(
-      'SEC-06',
-      `${failed.length} of ${facts.connections.length} connections did not start, so definitions could not be compared: ${failed[0]!.error ?? ''}`,
+    return partial(
+      'REL-01',
+      0.5,
+      `Initialized${retried}, but only after more than ${STARTUP_TIMEOUT_MS / 1000} s.`,
     );
   }
-  const evidence: Evidence[] = [];
-  const [first, ...others] = facts.connections;
-  others.forEach((connection, offset) => {
-    if (connection.toolsSha256 === first!.toolsSha256) return;
-    const changed = changedTools(first!.toolDigests ?? {}, connection.toolDigests ?? {});
-    evidence.push({
-      location: `connection ${offset + 2} (${connection.identity})`,
-      value: `tools/list differs from connection 1${changed.length > 0 ? `: ${changed.join(', ')}` : ''}`,
-    });
-  });
-  const notifications = facts.connections.reduce(
-    (sum, connection) => sum + connection.listChangedNotifications,
-    0,
-  );
-  if (notifications > 0) {
-    evidence.push({
-      location: 'notifications/tools/list_changed',
-      value: `${notifications} received after the tools were listed`,
-    });
-  }
-  const identities = [...new Set(facts.connections.map((connection) => connection.identity))];
-  if (evidence.length > 0) {
-    return fail('SEC-06', 'The tool definitions changed between connections or during a session.', evidence);
-  }
-  const early = facts.connections.reduce(
-    (sum, connection) => sum + (connection.listChangedBeforeListing ?? 0),
-    0,
-  );
-  const setup = early > 0 ? ` (${early} came before the first listing, while the server set itself up)` : '';
-  return pass(
-    'SEC-06',
-    `Identical tools/list on ${facts.connections.length} fresh connections as ${identities.join(' and ')}; no list_changed notification after listing${setup}.`,
-  );
-}
-
-function changedTools(before: Record<string, string>, after: Record<string, string>): string[] {
-  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  return names
-    .filter((name) => before[name] !== after[name])
-    .map((name) => {
-      if (!(name in before)) return `${name} added`;
-      if (!(name in after)) return `${name} removed`;
-      return `${name} changed`;
-    });
+  return pass('REL-01', `Started and initialized within ${STARTUP_TIMEOUT_MS / 1000} s${retried}.`);
 }
 
 export function judgeTransportSecurity(facts: ProbeFacts): CheckResult {
@@ -275,8 +227,9 @@ export function judgeSmokeCalls(facts: ProbeFacts): CheckResult {
 export function judgePingAndPagination(facts: ProbeFacts): CheckResult {
   const paging: Evidence[] = [];
   for (const list of facts.pagination) {
-    if (list.error) paging.push({ location: list.method, value: `paging failed: ${list.error}` });
-    else if (list.cursorLoop)
+    // A list method that fails outright is REL-03's finding; one defect is deducted once.
+    if (list.error) continue;
+    if (list.cursorLoop)
       paging.push({ location: list.method, value: 'a cursor led back to an earlier page' });
     else if (list.repeatedItems.length > 0) {
       paging.push({
@@ -304,7 +257,6 @@ export function runtimeChecks(facts: ProbeFacts): CheckResult[] {
   if (!started(facts)) {
     const reason = 'The server did not start, so this could not be checked.';
     return [
-      notRun('SEC-06', reason),
       judgeTransportSecurity(facts),
       judgeStartup(facts),
       ...RUNTIME_CHECK_IDS.filter((id) => id.startsWith('REL-') && id !== 'REL-01').map((id) =>
@@ -315,7 +267,6 @@ export function runtimeChecks(facts: ProbeFacts): CheckResult[] {
     ];
   }
   return [
-    judgeStability(facts),
     judgeTransportSecurity(facts),
     judgeStartup(facts),
     judgeServerInfo(facts),

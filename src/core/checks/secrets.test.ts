@@ -6,13 +6,13 @@ describe('secrets (SEC-07, SKL-S02)', () => {
     const hits = findSecrets([
       {
         path: 'dist/config.js',
-        text: `const a = 1;\nconst key = "AKIAIOSFODNN7EXAMPLE";\nconst gh = "ghp_${'a1B2'.repeat(9)}";`,
+        text: 'const a = 1;\nconst key = "AKIA4R7QZ2M6XKJ3WNPL";\nconst gh = "ghp_Zk3pQ9xV2mT7rL8wN4bY6cH1jF5sD0gA2eKu";',
       },
       { path: 'logo.png' },
     ]);
     expect(hits).toEqual([
-      { rule: 'aws-access-key', path: 'dist/config.js', line: 2, masked: 'AKIAIO…[14 characters masked]' },
-      { rule: 'github-token', path: 'dist/config.js', line: 3, masked: 'ghp_a1…[34 characters masked]' },
+      { rule: 'aws-access-key', path: 'dist/config.js', line: 2, masked: 'AKIA4R…[14 characters masked]' },
+      { rule: 'github-token', path: 'dist/config.js', line: 3, masked: 'ghp_Zk…[34 characters masked]' },
     ]);
   });
 
@@ -24,6 +24,20 @@ describe('secrets (SEC-07, SKL-S02)', () => {
       /^-----BEGIN RSA PRIVATE KEY-----…\[\d+ characters masked\]$/,
     );
     expect(result.evidence?.[0]?.excerpt).not.toContain('MIIE');
+  });
+
+  it('ignores the placeholders and test tokens real packages ship (@zereight/mcp-gitlab 2.1.64, AWS docs)', () => {
+    const shipped = [
+      { path: 'README.md', text: 'GITLAB_PERSONAL_ACCESS_TOKEN=glpat-xxxxxxxxxxxxxxxxxxxx' },
+      { path: 'README.zh-CN.md', text: '"GITLAB_PERSONAL_ACCESS_TOKEN": "glpat-ABCDEFGHIJKLMNOPQRST"' },
+      {
+        path: 'build/test/stateless/session-id-integration.test.js',
+        text: "token: 'glpat-mock-token-instance-1'",
+      },
+      { path: 'build/index.js', text: "const sample = 'glpat-mockstateless-12345-abcd';" },
+      { path: 'docs/aws.md', text: 'aws_access_key_id = AKIAIOSFODNN7EXAMPLE' },
+    ];
+    expect(findSecrets(shipped)).toEqual([]);
   });
 
   it('ignores placeholders', () => {

@@ -1,8 +1,9 @@
 /**
  * SEC-07 and SKL-S02: credentials shipped in files (gitleaks-style rules, mcp-scan W008). Only
- * formats with a fixed, recognisable shape are matched, so test data such as "sk-xxx" does not
- * count; excerpts keep the first characters and mask the rest, so the document never republishes
- * a live secret.
+ * formats with a fixed, recognisable shape are matched, and of those only values that look issued:
+ * placeholders and test tokens (`glpat-xxxxxxxxxxxxxxxxxxxx`, `glpat-mock-token-instance-1`,
+ * `ABCDEFGHIJ…`) and files of a test suite do not count. Excerpts keep the first characters and
+ * mask the rest, so the document never republishes a live secret.
  */
 import type { CheckResult, Evidence } from '../types.ts';
 import { fail, pass } from './results.ts';
@@ -56,12 +57,39 @@ function lineAt(text: string, index: number): number {
   return line;
 }
 
+/** Files of a test suite, fixtures and examples: credentials there are made up for the tests. */
+const TEST_FILE =
+  /(?:^|\/)(?:tests?|__tests__|__mocks__|mocks?|fixtures?|examples?|samples?|specs?)\/|\.(?:test|spec)\.[cm]?[jt]sx?$/i;
+const PLACEHOLDER_WORDS =
+  /mock|test|example|sample|dummy|fake|placeholder|your|redacted|invalid|token|secret|demo|changeme|replace|insert|here|xxx/i;
+const KNOWN_PREFIX =
+  /^(?:AKIA|ASIA|AIza|SG\.|xox[baprs]-|gh[pousr]_|github_pat_|sk-(?:ant-|proj-)?|npm_|glpat-|[rs]k_live_)/;
+
+function hasSequence(text: string, length: number): boolean {
+  let run = 1;
+  for (let index = 1; index < text.length; index += 1) {
+    run = text.charCodeAt(index) === text.charCodeAt(index - 1) + 1 ? run + 1 : 1;
+    if (run >= length) return true;
+  }
+  return false;
+}
+
+/** A value nobody issued: repeated or sequential characters, or words such as "mock" and "example". */
+export function looksLikePlaceholder(secret: string): boolean {
+  if (secret.startsWith('-----BEGIN')) return /x{8,}|\.\.\.|redacted|example/i.test(secret);
+  const body = secret.replace(KNOWN_PREFIX, '');
+  if (PLACEHOLDER_WORDS.test(body)) return true;
+  if (/(.)\1{5,}/.test(body) || hasSequence(body, 6)) return true;
+  return new Set(body).size < Math.min(10, body.length / 2);
+}
+
 export function findSecrets(files: readonly ScannedFile[]): SecretHit[] {
   const hits: SecretHit[] = [];
   for (const file of files) {
-    if (file.text === undefined) continue;
+    if (file.text === undefined || TEST_FILE.test(file.path)) continue;
     for (const rule of SECRET_RULES) {
       for (const match of file.text.matchAll(rule.pattern)) {
+        if (looksLikePlaceholder(match[0])) continue;
         hits.push({
           rule: rule.id,
           path: file.path,

@@ -5,10 +5,14 @@
  */
 import type { CheckResult, Evidence } from '../types.ts';
 import { excerptAround } from './escape-text.ts';
-import type { PatternRule } from './injection-markup.ts';
 import { fail, pass } from './results.ts';
 import { lineOf, textFiles } from './skill-files.ts';
 import type { SkillSnapshot } from './snapshot.ts';
+
+interface PatternRule {
+  id: string;
+  pattern: RegExp;
+}
 
 export const PIPE_TO_SHELL_RULES: readonly PatternRule[] = [
   {

@@ -13,19 +13,29 @@ describe('SKL-S01', () => {
     );
     expect(result).toMatchObject({
       status: 'fail',
-      evidence: [{ location: 'SKILL.md:3', value: 'HTML comment with instructions' }],
+      evidence: [{ location: 'SKILL.md:3', value: 'hidden-order: an HTML comment gives the model orders' }],
     });
   });
 
-  it('fails tag characters in any file and gives partial credit for zero-width ones', () => {
+  it('fails tag characters and zero-width runs in any file, and lets a stray one pass', () => {
     expect(
       checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': '# A', 'scripts/run.py': 'x = 1\u{E0041}' }))
         .status,
     ).toBe('fail');
-    expect(checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': '# A\u200B' }))).toMatchObject({
-      status: 'partial',
-      evidence: [{ location: 'SKILL.md:1' }],
-    });
+    expect(
+      checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': '# A\u200B\u200C\u200B\u200D' })),
+    ).toMatchObject({ status: 'fail', evidence: [{ location: 'SKILL.md:1', severity: 'critical' }] });
+    expect(checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': '# A\u200B' })).status).toBe('pass');
     expect(checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': '# A ✅' })).status).toBe('pass');
+  });
+
+  it('reads right-to-left text as its writers do', () => {
+    const hebrew = '# כלי\n\nמחפש קבצים בתיקייה \u200Fלפי שם\u200F (‏README.md‏).\n';
+    const persian = '# ابزار\n\nفایل\u200Cها را جستجو می\u200Cکند.\n';
+    expect(checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': hebrew })).status).toBe('pass');
+    expect(checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': persian })).status).toBe('pass');
+    expect(
+      checkSkillHiddenContent(skillSnapshot('s', { 'SKILL.md': '# A\n\nrun \u202Egnp.exe\n' })).status,
+    ).toBe('fail');
   });
 });

@@ -1,28 +1,24 @@
 /**
- * SKL-S01: what the model reads but the user does not see: invisible Unicode anywhere in the
- * skill, and HTML comments in Markdown that carry instructions (rendered views hide comments).
+ * SKL-S01: what the model reads but the user does not see: characters that hide or reorder text
+ * anywhere in the skill, and HTML comments in Markdown that give the model orders (rendered views
+ * drop comments). The same analysis as SEC-01 and SEC-02 for servers, so right-to-left text and
+ * emoji are read the same way in both.
  */
 import type { CheckResult, Evidence } from '../types.ts';
+import { SEVERITY_RANK } from './detection/finding.ts';
+import { hiddenRuns } from './detection/hidden-characters.ts';
+import { HTML_COMMENT } from './detection/lexicon.ts';
+import { matchForm } from './detection/text-form.ts';
+import { ordersTheModel } from './detection/text-rules.ts';
 import { excerptAround } from './escape-text.ts';
-import { findHiddenCharacters, type HiddenFinding, hiddenEvidence } from './hidden-unicode.ts';
-import { INJECTION_RULES } from './injection-markup.ts';
 import { fail, partial, pass } from './results.ts';
 import { lineOf, textFiles } from './skill-files.ts';
 import type { SkillSnapshot } from './snapshot.ts';
 
-const COMMENT = /<!--([\s\S]*?)-->/g;
-/** Directive language in a comment: addressed to the model, not a note to the author. */
-const DIRECTIVE =
-  /\b(?:ignore|disregard|you\s+(?:must|should|are|will)|always|never|do\s+not\s+(?:tell|mention|show|reveal)|secretly|silently|without\s+(?:telling|asking)|system\s+prompt|execute|run\s+the|curl|wget|send\s+(?:the|all|any)|upload|exfiltrate|read\s+(?:the\s+)?(?:~|\/|\.env|secrets?))\b/i;
-
 export function hiddenInstructionComments(text: string): { index: number; length: number }[] {
   const found: { index: number; length: number }[] = [];
-  for (const match of text.matchAll(COMMENT)) {
-    const body = match[1]!;
-    if (
-      DIRECTIVE.test(body) ||
-      INJECTION_RULES.some((rule) => rule.id !== 'html-comment' && rule.pattern.test(body))
-    ) {
+  for (const match of text.matchAll(HTML_COMMENT)) {
+    if (ordersTheModel(matchForm(match[1]!).text)) {
       found.push({ index: match.index, length: match[0].length });
     }
   }
@@ -30,38 +26,39 @@ export function hiddenInstructionComments(text: string): { index: number; length
 }
 
 export function checkSkillHiddenContent(snapshot: SkillSnapshot): CheckResult {
-  const unicode: HiddenFinding[] = [];
-  const comments: Evidence[] = [];
+  const evidence: (Evidence & { rank: number })[] = [];
   for (const file of textFiles(snapshot)) {
-    const characters = findHiddenCharacters(file.text);
-    if (characters.length > 0) {
-      unicode.push({
-        location: `${file.path}:${lineOf(file.text, characters[0]!.index)}`,
-        text: file.text,
-        characters,
+    for (const run of hiddenRuns(file.text)) {
+      if (run.severity === 'low') continue;
+      evidence.push({
+        location: `${file.path}:${lineOf(file.text, run.start)}`,
+        severity: run.severity,
+        excerpt: excerptAround(file.text, run.start, run.end),
+        value: run.hiddenText
+          ? `${run.rule}: ${run.note}: “${run.hiddenText.slice(0, 120)}”`
+          : `${run.rule}: ${run.note}`,
+        rank: SEVERITY_RANK[run.severity],
       });
     }
     if (!/\.(?:md|markdown)$/i.test(file.path)) continue;
     for (const comment of hiddenInstructionComments(file.text)) {
-      comments.push({
+      evidence.push({
         location: `${file.path}:${lineOf(file.text, comment.index)}`,
+        severity: 'critical',
         excerpt: excerptAround(file.text, comment.index, comment.index + Math.min(comment.length, 120)),
-        value: 'HTML comment with instructions',
+        value: 'hidden-order: an HTML comment gives the model orders',
+        rank: 0,
       });
     }
   }
-  const evidence = [...comments, ...unicode.map(hiddenEvidence)];
-  const deceptive = unicode.some((finding) =>
-    finding.characters.some((c) => c.kind === 'tag' || c.kind === 'bidi'),
-  );
-  if (comments.length > 0 || deceptive) {
+  const sorted = evidence.sort((a, b) => a.rank - b.rank).map(({ rank: _rank, ...item }) => item);
+  if (sorted.length === 0) return pass('SKL-S01', 'No hidden characters or instruction comments.');
+  if (sorted[0]!.severity === 'critical') {
     return fail(
       'SKL-S01',
-      'Hidden instructions or deceptive characters: the model would read what the user cannot see.',
-      evidence,
+      'Hidden instructions or characters that hide text: the model would read what the user cannot see.',
+      sorted,
     );
   }
-  if (unicode.length > 0)
-    return partial('SKL-S01', 0.5, `Invisible characters in ${unicode.length} file(s).`, evidence);
-  return pass('SKL-S01', 'No hidden characters or instruction comments.');
+  return partial('SKL-S01', 0.5, `Invisible or control characters in ${sorted.length} place(s).`, sorted);
 }

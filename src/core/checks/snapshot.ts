@@ -62,6 +62,62 @@ export interface McpSnapshot {
   prompts: SnapshotPrompt[];
   resources: SnapshotResource[];
   resource_templates: SnapshotResourceTemplate[];
+  /**
+   * Every listing the evaluator saw (rubric 2.1): one per connection and client identity, and again
+   * after tool calls and list_changed notifications. The top-level lists above are the first face.
+   */
+  faces?: ObservedFace[];
+  /** Connections that never got to list anything (they did not start, even on a retry). */
+  unreached?: UnreachedFace[];
+  /** What the server returned when the evaluator read it: prompt messages, resources, tool results and errors. */
+  contents?: ObservedContents;
+}
+
+/** The definitions a face can differ in. */
+export interface FaceDefinitions {
+  server: { name?: string; version?: string; instructions?: string };
+  tools: SnapshotTool[];
+  prompts: SnapshotPrompt[];
+  resources: SnapshotResource[];
+  resource_templates: SnapshotResourceTemplate[];
+}
+
+export interface ObservedFace {
+  /** "claude-code, connection 1", "claude-code, connection 1, after tools/call get_weather". */
+  label: string;
+  /** The clientInfo.name the evaluator introduced itself with. */
+  identity: string;
+  connection: number;
+  /** What came just before this listing: `tools/call <name>` or `notifications/tools/list_changed`. */
+  after?: string;
+  /** SHA-256 of the canonical definitions. */
+  sha256: string;
+  /** The index of an earlier face with identical definitions (then `definitions` is left out). */
+  same_as?: number;
+  definitions?: FaceDefinitions;
+}
+
+export interface UnreachedFace {
+  identity: string;
+  connection: number;
+  error: string;
+}
+
+export interface ObservedText {
+  /** The face that produced it. */
+  face: string;
+  text: string;
+  /** The text was longer and was cut to keep the document small. */
+  truncated?: boolean;
+}
+
+export interface ObservedContents {
+  prompts: (ObservedText & { name: string })[];
+  resources: (ObservedText & { uri: string })[];
+  /** Text of tools/call results (content text and string values of structuredContent). */
+  tool_results: (ObservedText & { tool: string; is_error: boolean })[];
+  /** Messages of JSON-RPC errors the server answered with. */
+  errors: (ObservedText & { method: string })[];
 }
 
 export interface SkillFile {
@@ -80,6 +136,21 @@ export interface SkillSnapshot {
   folder: string;
   /** Sorted by path. */
   files: SkillFile[];
+}
+
+/** The definitions of the first face: the snapshot's top-level lists, as the evaluator recorded them. */
+export function firstFaceDefinitions(snapshot: McpSnapshot): FaceDefinitions {
+  return {
+    server: {
+      ...(snapshot.server.name === undefined ? {} : { name: snapshot.server.name }),
+      ...(snapshot.server.version === undefined ? {} : { version: snapshot.server.version }),
+      ...(snapshot.server.instructions === undefined ? {} : { instructions: snapshot.server.instructions }),
+    },
+    tools: snapshot.tools,
+    prompts: snapshot.prompts,
+    resources: snapshot.resources,
+    resource_templates: snapshot.resource_templates,
+  };
 }
 
 /** The value hashed into `subject.tools_list_sha256`: the tools/list result with tools sorted by name. */

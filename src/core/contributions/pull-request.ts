@@ -4,6 +4,7 @@
  */
 import { findCheck } from '../rubric/checks.ts';
 import { DIMENSION_TITLES, DIMENSIONS } from '../rubric/dimensions.ts';
+import { rubricVersionOf } from '../rubric/versions.ts';
 import { scoreChecks } from '../scoring/score-checks.ts';
 import { escapeMarkdown } from '../text/markdown-escape.ts';
 import { SPOT_CHECK_RATE } from '../trust/spot-check.ts';
@@ -38,7 +39,7 @@ function findingsTable(doc: EvaluationDocument): string[] {
   const rows = doc.checks
     .filter((check) => check.status === 'fail' || check.status === 'partial' || check.status === 'error')
     .map((check) => {
-      const definition = findCheck(doc.package.kind, check.id);
+      const definition = findCheck(doc.package.kind, check.id, rubricVersionOf(doc.rubric_version));
       return `| ${check.id} | ${escapeMarkdown(definition?.title ?? '')} | ${check.status} | ${escapeMarkdown(check.message ?? '')} |`;
     });
   if (rows.length === 0) return ['No check failed.'];
@@ -47,7 +48,7 @@ function findingsTable(doc: EvaluationDocument): string[] {
 
 export function pullRequestText(facts: PullRequestFacts): PullRequestText {
   const { doc } = facts;
-  const scores = scoreChecks(doc.package.kind, doc.checks);
+  const scores = scoreChecks(doc.package.kind, doc.checks, doc.rubric_version);
   const name = escapeMarkdown(facts.packageName);
   const login = escapeMarkdown(doc.contributor.login);
   const notRun = doc.checks.filter((check) => check.status === 'not_run').length;

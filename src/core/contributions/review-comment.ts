@@ -5,6 +5,7 @@
  */
 import { findCheck } from '../rubric/checks.ts';
 import { DIMENSION_TITLES, DIMENSIONS } from '../rubric/dimensions.ts';
+import { rubricVersionOf } from '../rubric/versions.ts';
 import { scoreChecks } from '../scoring/score-checks.ts';
 import { inlineCode as code, inlineText as text } from '../text/markdown-inline.ts';
 import { SPOT_CHECK_RATE, SPOT_CHECKED_TIERS } from '../trust/spot-check.ts';
@@ -110,7 +111,7 @@ function findings(evaluation: ReviewedEvaluation): string[] {
   );
   if (failed.length === 0) return ['No check failed.'];
   const rows = failed.slice(0, MAX_FINDINGS_PER_EVALUATION).map((check) => {
-    const title = findCheck(doc.package.kind, check.id)?.title ?? '';
+    const title = findCheck(doc.package.kind, check.id, rubricVersionOf(doc.rubric_version))?.title ?? '';
     return `| ${code(check.id)} | ${text(title)} | ${check.status} | ${text(check.message ?? '')} |`;
   });
   const more =
@@ -122,7 +123,7 @@ function findings(evaluation: ReviewedEvaluation): string[] {
 
 function evaluationSection(evaluation: ReviewedEvaluation): string[] {
   const { doc } = evaluation;
-  const scores = scoreChecks(doc.package.kind, doc.checks);
+  const scores = scoreChecks(doc.package.kind, doc.checks, doc.rubric_version);
   const caps = scores.capsApplied.length > 0 ? `, caps: ${scores.capsApplied.join(', ')}` : '';
   const notRun = doc.checks.filter((check) => check.status === 'not_run').length;
   return [

@@ -1,10 +1,13 @@
 /**
- * The rubric 2.0 check catalogue. Ids are stable: a check that changes meaning gets a new id.
- * Evaluation documents carry only the id and the outcome; dimension, severity and method come from
- * here, so a document cannot re-weight its own checks.
+ * The rubric 2 check catalogue, for every published version. Ids are stable: a check keeps its id
+ * while its subject stays the same, and a check that changes subject gets a new id. What a version
+ * changed is written beside the check (`since`, `before`) and summed up in `changelog.ts`.
+ * Documents carry the id and the outcome; dimension, severity and method come from here, for the
+ * rubric version the document names, so a document cannot re-weight its own checks.
  */
 import type { CheckMethod, PackageKind, Severity } from '../types.ts';
 import type { Dimension } from './dimensions.ts';
+import { isBefore, RUBRIC_VERSION, RUBRIC_VERSIONS, type RubricVersion } from './versions.ts';
 
 export interface CheckDefinition {
   id: string;
@@ -22,54 +25,115 @@ export interface CheckDefinition {
   remediation: string;
 }
 
-type Entry = Omit<CheckDefinition, 'kind'>;
+/** What a check was in the versions before `until`. */
+interface EarlierForm {
+  until: RubricVersion;
+  was: Partial<Pick<CheckDefinition, 'severity' | 'title' | 'passes' | 'fromSnapshot' | 'failClosed'>>;
+}
+
+type Entry = Omit<CheckDefinition, 'kind'> & {
+  /** The first version with this check (2.0 when absent). */
+  since?: RubricVersion;
+  /** Its earlier forms, newest change last. */
+  before?: readonly EarlierForm[];
+};
 
 const mcpServerChecks: Entry[] = [
-  // Security
+  // Security. Every security check of the server reads everything a model reads, on every face the
+  // evaluator saw: names, titles, descriptions, every string of input and output schemas, the
+  // server's instructions, prompt messages, resource contents, and the text of tool results and
+  // errors, for each client identity and each listing (see the evaluation guide).
   {
     id: 'SEC-01',
     dimension: 'security',
     severity: 'critical',
     method: 'deterministic',
     fromSnapshot: true,
-    title: 'No hidden or deceptive Unicode',
+    title: 'No hidden or deceptive characters',
     passes:
-      'No tag characters (U+E0000–E007F), bidi controls, zero-width characters, other invisible format characters, ANSI escapes or C0 controls in any name, title, description or schema string. Fail: tag or bidi characters. Partial: other invisible characters only.',
-    remediation: 'Remove invisible characters from tool metadata; they can hide instructions from the user.',
+      'No characters that hide or reorder text anywhere a model reads: Unicode tag characters, bidi overrides, embeddings or isolates outside right-to-left text or left unclosed, runs of zero-width or variation-selector characters that can spell a message, ANSI sequences that conceal, move or erase text. Partial: isolated invisible or control characters. The marks right-to-left scripts use (LRM, RLM, ALM, balanced isolates), joiners inside Arabic-script and Indic words, and emoji sequences pass.',
+    remediation:
+      'Remove invisible and control characters from everything the server sends; they can hide instructions from the user.',
+    before: [
+      {
+        until: '2.1',
+        was: {
+          title: 'No hidden or deceptive Unicode',
+          fromSnapshot: true,
+          passes:
+            'No tag characters (U+E0000–E007F), bidi controls, zero-width characters, other invisible format characters, ANSI escapes or C0 controls in any name, title, description or schema string. Fail: tag or bidi characters. Partial: other invisible characters only.',
+        },
+      },
+    ],
   },
   {
     id: 'SEC-02',
     dimension: 'security',
-    severity: 'high',
+    severity: 'critical',
     method: 'deterministic',
     fromSnapshot: true,
-    title: 'No injection markup in descriptions',
+    title: 'No hidden instructions to the model',
     passes:
-      'Descriptions hold no instruction markup (`<IMPORTANT>`, `<system>`, `<instructions>`, `<secret>`) and no override phrases ("ignore previous instructions", "do not tell the user", "before using this tool, read …").',
+      'Nothing a model reads addresses it over the user’s head. Fail: secrecy toward the user ("do not mention this to the user"), override phrases ("ignore previous instructions", fake system or role markers), instructions to run commands that change the machine, or instructions hidden in markup, comments or encodings. Partial: instruction markup (`<IMPORTANT>`, `<system>`) or model-addressed pressure without such an aim. Usage guidance for the server’s own tools ("paths must be absolute", "call X before Y") passes.',
     remediation:
-      'Describe what the tool does; never address the model with instructions aimed past the user.',
+      'Describe what the tool does and how to call it; never address the model with instructions aimed past the user.',
+    before: [
+      {
+        until: '2.1',
+        was: {
+          severity: 'high',
+          title: 'No injection markup in descriptions',
+          passes:
+            'Descriptions hold no instruction markup (`<IMPORTANT>`, `<system>`, `<instructions>`, `<secret>`) and no override phrases ("ignore previous instructions", "do not tell the user", "before using this tool, read …").',
+        },
+      },
+    ],
   },
   {
     id: 'SEC-03',
     dimension: 'security',
-    severity: 'high',
+    severity: 'critical',
     method: 'deterministic',
     fromSnapshot: true,
-    title: 'No references to other servers’ tools',
+    title: 'No shadowing of other tools',
     passes:
-      'No description names a tool this server does not expose, or changes how other tools behave ("when the X tool is available …", "modify the behaviour of …").',
-    remediation: 'Keep each description about its own tool; cross-server references enable tool shadowing.',
+      'Nothing tells the model how to use tools this server does not expose. Fail: directing another server’s tools ("when send_email is called, …", "use this instead of …", prefixing every shell command), redirecting recipients or data (change the recipient, copy or forward every message to an address), or calling other tools broken or deprecated to steer the model away. Partial: naming tools of other servers without directing them.',
+    remediation:
+      'Keep each description about the server’s own tools; cross-server directions enable tool shadowing.',
+    before: [
+      {
+        until: '2.1',
+        was: {
+          severity: 'high',
+          title: 'No references to other servers’ tools',
+          passes:
+            'No description names a tool this server does not expose, or changes how other tools behave ("when the X tool is available …", "modify the behaviour of …").',
+        },
+      },
+    ],
   },
   {
     id: 'SEC-04',
     dimension: 'security',
-    severity: 'high',
+    severity: 'critical',
     method: 'deterministic',
     fromSnapshot: true,
-    title: 'No references to sensitive paths',
+    title: 'No requests for secrets or the conversation',
     passes:
-      'Descriptions do not mention credential stores or secrets files (`~/.ssh`, `id_rsa`, `.env`, `~/.aws`, `mcp.json`, keychains) unless the tool exists to manage them.',
-    remediation: 'Do not point the model at secrets; if the tool must touch them, say so in its purpose.',
+      'Nothing asks the model to read, include or send credentials, keys, secrets files (`~/.ssh`, `~/.aws`, `.env`), client configurations (`mcp.json`), browser or wallet stores, the conversation, its system prompt or the user’s other files, whether in text or through a parameter whose name or description asks for them. Tools that exist to manage such a thing may name it, and defensive mentions ("paths under ~/.ssh are rejected") pass. Partial: a parameter that asks for a credential value.',
+    remediation:
+      'Do not point the model at secrets or the conversation; if a tool must handle them, say so in its purpose and take them only from the user.',
+    before: [
+      {
+        until: '2.1',
+        was: {
+          severity: 'high',
+          title: 'No references to sensitive paths',
+          passes:
+            'Descriptions do not mention credential stores or secrets files (`~/.ssh`, `id_rsa`, `.env`, `~/.aws`, `mcp.json`, keychains) unless the tool exists to manage them.',
+        },
+      },
+    ],
   },
   {
     id: 'SEC-05',
@@ -85,12 +149,25 @@ const mcpServerChecks: Entry[] = [
   {
     id: 'SEC-06',
     dimension: 'security',
-    severity: 'high',
+    severity: 'critical',
     method: 'deterministic',
-    title: 'Stable tool definitions (no rug-pull)',
+    fromSnapshot: true,
+    title: 'Same definitions for every client, all session long',
     passes:
-      'The canonical tools/list hash (tools sorted by name) is identical across three fresh connections and two client identities, and no list_changed notification arrives after the tools were first listed.',
-    remediation: 'Serve the same definitions to every client; never change tools after approval.',
+      'Tools, prompts, resources and server instructions are identical on five fresh connections (the client names of Claude Code, Cursor and Claude Desktop, and a scanner-like one), after tool calls, and after any list_changed notification; values that vary by nature (dates, counters, ids) are ignored. Fail: any other difference, which is deception (bait-and-switch) or a rug pull; the evidence holds the difference.',
+    remediation: 'Serve the same definitions to every client; never change tools after they were approved.',
+    before: [
+      {
+        until: '2.1',
+        was: {
+          severity: 'high',
+          fromSnapshot: false,
+          title: 'Stable tool definitions (no rug-pull)',
+          passes:
+            'The canonical tools/list hash (tools sorted by name) is identical across three fresh connections and two client identities, and no list_changed notification arrives after the tools were first listed.',
+        },
+      },
+    ],
   },
   {
     id: 'SEC-07',
@@ -152,6 +229,18 @@ const mcpServerChecks: Entry[] = [
     remediation: 'Make annotations tell the truth; clients skip confirmation for read-only tools.',
   },
   {
+    id: 'SEC-14',
+    dimension: 'security',
+    severity: 'critical',
+    method: 'deterministic',
+    fromSnapshot: true,
+    title: 'No look-alike names',
+    passes:
+      'Tool, prompt and resource names hold no letters from another script that look like Latin ones (Cyrillic а for a), no invisible characters, and no two names differ only by such look-alikes; names that imitate another server’s tool this way are deception.',
+    remediation: 'Name tools in plain ASCII (SEP-986: letters, digits, _ - . /).',
+    since: '2.1',
+  },
+  {
     id: 'SEC-L1',
     dimension: 'security',
     severity: 'high',
@@ -169,8 +258,12 @@ const mcpServerChecks: Entry[] = [
     method: 'deterministic',
     failClosed: true,
     title: 'Starts and initializes',
-    passes: 'The server starts and completes initialize within 10 seconds.',
+    passes:
+      'The server starts and completes initialize within 10 seconds. A start that times out is retried once with a longer limit before it counts as a failure, so a busy machine does not fail a server. Partial: it only starts on the retry, after more than 10 seconds.',
     remediation: 'Fix start-up errors; a server that does not start cannot be used at all.',
+    before: [
+      { until: '2.1', was: { passes: 'The server starts and completes initialize within 10 seconds.' } },
+    ],
   },
   {
     id: 'REL-02',
@@ -236,8 +329,17 @@ const mcpServerChecks: Entry[] = [
     severity: 'low',
     method: 'deterministic',
     title: 'Ping and pagination',
-    passes: 'ping is answered, and list cursors (when returned) lead to further pages without repeats.',
+    passes:
+      'ping is answered, and list cursors (when returned) lead to further pages without repeats. A list method that fails outright is REL-03’s finding and is not counted here again.',
     remediation: 'Answer ping and return stable cursors.',
+    before: [
+      {
+        until: '2.1',
+        was: {
+          passes: 'ping is answered, and list cursors (when returned) lead to further pages without repeats.',
+        },
+      },
+    ],
   },
   // Interface
   {
@@ -290,8 +392,15 @@ const mcpServerChecks: Entry[] = [
     method: 'deterministic',
     fromSnapshot: true,
     title: 'Parameters are described',
-    passes: 'Every parameter has a description. Partial: graded by the share that do.',
+    passes:
+      'Every parameter has a description. A tool that takes one object parameter wrapping its arguments (`params`) is judged on the properties inside it. Partial: graded by the share that do.',
     remediation: 'Describe each parameter’s meaning, format and default.',
+    before: [
+      {
+        until: '2.1',
+        was: { passes: 'Every parameter has a description. Partial: graded by the share that do.' },
+      },
+    ],
   },
   {
     id: 'INT-06',
@@ -479,8 +588,16 @@ const mcpServerChecks: Entry[] = [
     severity: 'high',
     method: 'deterministic',
     title: 'Open licence',
-    passes: 'A licence file is present and identifies an OSI- or FSF-approved SPDX licence.',
-    remediation: 'Add a LICENSE file; many directories will not install unlicensed servers.',
+    passes:
+      'A licence file in the package identifies an OSI- or FSF-approved SPDX licence. Partial: the manifest declares such a licence but no licence file ships, or the file is not recognised. Fail: no licence anywhere, or one that is not open.',
+    remediation:
+      'Ship a LICENSE file with the package (add it to `files` in package.json); many directories will not install unlicensed servers.',
+    before: [
+      {
+        until: '2.1',
+        was: { passes: 'A licence file is present and identifies an OSI- or FSF-approved SPDX licence.' },
+      },
+    ],
   },
   {
     id: 'LIC-02',
@@ -738,28 +855,56 @@ const skillChecks: Entry[] = [
   },
 ];
 
-function withKind(kind: CheckDefinition['kind'], entries: Entry[]): CheckDefinition[] {
-  return entries.map((entry) => ({ ...entry, kind }));
+/** The check as it stood in `version`, or null when it did not exist yet. */
+function asOf(kind: PackageKind, entry: Entry, version: RubricVersion): CheckDefinition | null {
+  if (entry.since !== undefined && isBefore(version, entry.since)) return null;
+  const { since: _since, before, ...definition } = entry;
+  const earlier = (before ?? []).filter((form) => isBefore(version, form.until));
+  // The earliest matching form wins: walk from the newest change back to the oldest.
+  return Object.assign({ ...definition, kind }, ...earlier.reverse().map((form) => form.was));
 }
 
-export const CHECKS: readonly CheckDefinition[] = [
-  ...withKind('mcp-server', mcpServerChecks),
-  ...withKind('skill', skillChecks),
-];
-
-const byKind = new Map<string, readonly CheckDefinition[]>([
-  ['mcp-server', CHECKS.filter((check) => check.kind === 'mcp-server')],
-  ['skill', CHECKS.filter((check) => check.kind === 'skill')],
-]);
-const byKindAndId = new Map<string, ReadonlyMap<string, CheckDefinition>>([
-  ['mcp-server', new Map(byKind.get('mcp-server')!.map((check) => [check.id, check]))],
-  ['skill', new Map(byKind.get('skill')!.map((check) => [check.id, check]))],
-]);
-
-export function checksFor(kind: CheckDefinition['kind']): readonly CheckDefinition[] {
-  return byKind.get(kind) ?? [];
+function catalogue(version: RubricVersion): readonly CheckDefinition[] {
+  return [
+    ...mcpServerChecks.map((entry) => asOf('mcp-server', entry, version)),
+    ...skillChecks.map((entry) => asOf('skill', entry, version)),
+  ].filter((check): check is CheckDefinition => check !== null);
 }
 
-export function findCheck(kind: CheckDefinition['kind'], id: string): CheckDefinition | undefined {
-  return byKindAndId.get(kind)?.get(id);
+interface VersionIndex {
+  all: readonly CheckDefinition[];
+  byKind: ReadonlyMap<PackageKind, readonly CheckDefinition[]>;
+  byKindAndId: ReadonlyMap<PackageKind, ReadonlyMap<string, CheckDefinition>>;
+}
+
+function index(version: RubricVersion): VersionIndex {
+  const all = catalogue(version);
+  const kinds: PackageKind[] = ['mcp-server', 'skill'];
+  const byKind = new Map(kinds.map((kind) => [kind, all.filter((check) => check.kind === kind)]));
+  const byKindAndId = new Map(
+    kinds.map((kind) => [kind, new Map(byKind.get(kind)!.map((check) => [check.id, check]))]),
+  );
+  return { all, byKind, byKindAndId };
+}
+
+const VERSIONS = new Map<RubricVersion, VersionIndex>(
+  RUBRIC_VERSIONS.map((version) => [version, index(version)]),
+);
+
+/** The current catalogue. */
+export const CHECKS: readonly CheckDefinition[] = VERSIONS.get(RUBRIC_VERSION)!.all;
+
+export function checksFor(
+  kind: PackageKind,
+  version: RubricVersion = RUBRIC_VERSION,
+): readonly CheckDefinition[] {
+  return VERSIONS.get(version)!.byKind.get(kind) ?? [];
+}
+
+export function findCheck(
+  kind: PackageKind,
+  id: string,
+  version: RubricVersion = RUBRIC_VERSION,
+): CheckDefinition | undefined {
+  return VERSIONS.get(version)!.byKindAndId.get(kind)?.get(id);
 }

@@ -2,6 +2,8 @@
  * A complete, valid example evaluation for the guide and the schema docs, built from the catalogue
  * so it can never fall out of date: every check appears, and the scores are the rubric's own.
  */
+
+import { inCatalogueOrder } from '../checks/catalogue-order.ts';
 import { scoreChecks, toScoresReport } from '../scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument } from '../types.ts';
 import { checksFor } from './checks.ts';
@@ -35,13 +37,14 @@ const EXAMPLE_OUTCOMES: Record<string, Omit<CheckResult, 'id'>> = {
 };
 
 export function exampleEvaluation(): EvaluationDocument {
-  const checks: CheckResult[] = checksFor('mcp-server').map((definition) => {
+  const outcomes: CheckResult[] = checksFor('mcp-server').map((definition) => {
     const outcome = EXAMPLE_OUTCOMES[definition.id];
     if (outcome) return { id: definition.id, ...outcome };
     return definition.method === 'llm'
       ? { id: definition.id, status: 'not_run', message: 'Run with --no-llm.' }
       : { id: definition.id, status: 'pass' };
   });
+  const checks = inCatalogueOrder('mcp-server', outcomes);
   return {
     $schema: 'https://afscore.dev/schemas/evaluation-2.0.json',
     schema_version: SCHEMA_VERSION,

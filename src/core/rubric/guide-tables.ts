@@ -13,6 +13,7 @@ import {
 import { SPOT_CHECK_RATE } from '../trust/spot-check.ts';
 import { TIERS } from '../trust/tiers.ts';
 import type { PackageKind } from '../types.ts';
+import { RUBRIC_CHANGELOG } from './changelog.ts';
 import { checksFor } from './checks.ts';
 import { DIMENSION_TITLES, DIMENSION_WEIGHTS, DIMENSIONS } from './dimensions.ts';
 import { exampleEvaluation } from './example-evaluation.ts';
@@ -88,6 +89,16 @@ function capsTable(): string {
   );
 }
 
+function changelog(): string {
+  return RUBRIC_CHANGELOG.map((release) =>
+    [
+      `**${release.version}** (${release.date}). ${release.summary}`,
+      '',
+      ...release.changes.map((change) => `- ${change}`),
+    ].join('\n'),
+  ).join('\n\n');
+}
+
 function gradesTable(): string {
   return table(
     ['Grade', 'af_score at least'],
@@ -151,6 +162,7 @@ const RENDERERS: Record<string, () => string> = {
   'rubric:checks:mcp-server': () => checksTable('mcp-server'),
   'rubric:checks:skill': () => checksTable('skill'),
   'rubric:caps': capsTable,
+  'rubric:changelog': changelog,
   'rubric:grades': gradesTable,
   'rubric:tiers': tiersTable,
   'rubric:policy': policyTable,

@@ -3,9 +3,9 @@
  * reviewed change to this table (and a rubric version bump), never an edit buried in logic.
  */
 import type { Grade, Severity } from '../types.ts';
+import { isBefore, RUBRIC_VERSION, type RubricVersion } from './versions.ts';
 
-export const RUBRIC_VERSION = '2.0';
-export const RUBRIC_MAJOR = 2;
+export { RUBRIC_MAJOR, RUBRIC_VERSION } from './versions.ts';
 export const SCHEMA_VERSION = '2.0';
 
 /** OpenSSF Scorecard's risk weights. */
@@ -36,6 +36,8 @@ export interface CapRule {
   id: string;
   /** Check ids whose `fail` (or fail-closed `error`) triggers the cap. */
   triggeredBy: readonly string[];
+  /** The triggers in versions before `until`. */
+  before?: readonly { until: RubricVersion; triggeredBy: readonly string[] }[];
   maxSecurity?: number;
   maxAfScore?: number;
   /** The package could not be run: no af_score, reliability 0. */
@@ -43,14 +45,17 @@ export interface CapRule {
   description: string;
 }
 
-export const CAPS: readonly CapRule[] = [
+const CAP_RULES: readonly CapRule[] = [
   {
     id: 'critical-security-finding',
-    triggeredBy: ['SEC-01', 'SKL-S01'],
+    // Deception, hidden instructions, shadowing, requests for secrets, look-alike names: a package
+    // built to steal must grade F, however clean the rest of it is.
+    triggeredBy: ['SEC-01', 'SEC-02', 'SEC-03', 'SEC-04', 'SEC-06', 'SEC-14', 'SKL-S01'],
+    before: [{ until: '2.1', triggeredBy: ['SEC-01', 'SKL-S01'] }],
     maxSecurity: 20,
     maxAfScore: 40,
     description:
-      'A critical security check failed: security_score is capped at 20 and af_score at 40, whatever else passed.',
+      'A critical security check failed (hidden characters or instructions, shadowing, requests for secrets, definitions that change by client or over time, look-alike names): security_score is capped at 20 and af_score at 40, an F, whatever else passed.',
   },
   {
     id: 'does-not-start',
@@ -63,9 +68,23 @@ export const CAPS: readonly CapRule[] = [
     id: 'no-licence',
     triggeredBy: ['LIC-01', 'SKL-L01'],
     maxAfScore: 60,
-    description: 'No open licence: af_score is capped at 60, since many directories will not install it.',
+    description:
+      'No open licence in the package files or the manifest: af_score is capped at 60, since many directories will not install it.',
   },
 ];
+
+function capAsOf(rule: CapRule, version: RubricVersion): CapRule {
+  const earlier = (rule.before ?? []).find((form) => isBefore(version, form.until));
+  return earlier ? { ...rule, triggeredBy: earlier.triggeredBy } : rule;
+}
+
+/** The caps of a rubric version. */
+export function capsFor(version: RubricVersion = RUBRIC_VERSION): readonly CapRule[] {
+  return CAP_RULES.map((rule) => capAsOf(rule, version));
+}
+
+/** The current caps. */
+export const CAPS: readonly CapRule[] = capsFor();
 
 /** Grade bands, highest first: a score at or above `min` earns the grade. */
 export const GRADE_BANDS: readonly { grade: Grade; min: number }[] = [

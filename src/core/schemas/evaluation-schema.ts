@@ -7,7 +7,7 @@
 
 import { EVALUATION_ID_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN } from '../ids.ts';
 import { DIMENSIONS } from '../rubric/dimensions.ts';
-import { CHECK_STATUSES, PACKAGE_KINDS, RELATIONSHIPS } from '../types.ts';
+import { CHECK_STATUSES, PACKAGE_KINDS, RELATIONSHIPS, SEVERITIES } from '../types.ts';
 
 export const EVALUATION_SCHEMA_ID = 'https://afscore.dev/schemas/evaluation-2.0.json';
 
@@ -185,6 +185,15 @@ export const evaluationSchema = {
         required: ['id', 'status'],
         properties: {
           id: { type: 'string', pattern: '^[A-Z]{3}-[A-Z]{0,2}[0-9]{1,2}$' },
+          dimension: {
+            enum: DIMENSIONS,
+            description:
+              'The check’s dimension in the rubric version the document names (required from 2.1).',
+          },
+          severity: {
+            enum: SEVERITIES,
+            description: 'The check’s severity in the rubric version the document names (required from 2.1).',
+          },
           status: { enum: CHECK_STATUSES },
           value: { type: 'number', minimum: 0, maximum: 1 },
           unit: { type: 'string', maxLength: 200 },
@@ -203,10 +212,22 @@ export const evaluationSchema = {
                   maxLength: 300,
                   description: 'A JSON pointer into the snapshot, or path:line in the package.',
                 },
+                path: {
+                  type: 'string',
+                  maxLength: 300,
+                  description:
+                    'Readable field path, e.g. tools[get_weather].inputSchema.properties.notes.description.',
+                },
+                face: {
+                  type: 'string',
+                  maxLength: 200,
+                  description: 'Where it was seen: client identity, connection, and after which call.',
+                },
+                severity: { enum: SEVERITIES, description: 'How grave this finding is on its own.' },
                 excerpt: {
                   type: 'string',
                   maxLength: 500,
-                  description: 'Quoted text, invisible characters escaped as \\u{…}.',
+                  description: 'Quoted text, invisible characters made visible as ⟨U+200B⟩ (2.0: \\u{200B}).',
                 },
                 value: { type: ['number', 'string', 'boolean'] },
               },

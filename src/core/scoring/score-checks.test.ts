@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checksFor } from '../rubric/checks.ts';
 import { CHECK_STATUSES, type CheckResult, type CheckStatus, type PackageKind } from '../types.ts';
-import { scoreChecks, toScoresReport } from './score-checks.ts';
+import { scoreChecks as scoreUnder, toScoresReport } from './score-checks.ts';
+
+/**
+ * The golden values below were worked out by hand for rubric 2.0's weights and caps, which old
+ * evaluations are still scored under; rubric 2.1's changes have their own tests at the end.
+ */
+const GOLDEN_RUBRIC = '2.0';
+const scoreChecks = (kind: PackageKind, checks: readonly CheckResult[]) =>
+  scoreUnder(kind, checks, GOLDEN_RUBRIC);
 
 /** Every check of the kind with the given status, then the overrides. */
 function outcomes(
@@ -10,7 +18,7 @@ function outcomes(
   base: CheckStatus,
   overrides: Record<string, Partial<CheckResult>> = {},
 ): CheckResult[] {
-  return checksFor(kind).map(
+  return checksFor(kind, GOLDEN_RUBRIC).map(
     (check) => ({ id: check.id, status: base, ...overrides[check.id] }) as CheckResult,
   );
 }
@@ -19,7 +27,7 @@ function deterministicPass(
   kind: PackageKind,
   overrides: Record<string, Partial<CheckResult>> = {},
 ): CheckResult[] {
-  return checksFor(kind).map((check) => ({
+  return checksFor(kind, GOLDEN_RUBRIC).map((check) => ({
     id: check.id,
     status: check.method === 'llm' ? 'not_run' : 'pass',
     ...overrides[check.id],
@@ -155,7 +163,7 @@ describe('scoreChecks (golden values worked out by hand)', () => {
     });
     fc.assert(
       fc.property(kind, fc.array(outcome, { minLength: 60, maxLength: 60 }), (chosen, draws) => {
-        const checks = checksFor(chosen).map((check, index) => {
+        const checks = checksFor(chosen, GOLDEN_RUBRIC).map((check, index) => {
           const draw = draws[index]!;
           return draw.status === 'partial'
             ? { id: check.id, status: draw.status, value: draw.value }
@@ -169,5 +177,37 @@ describe('scoreChecks (golden values worked out by hand)', () => {
         return scores.every((score) => score === null || (score >= 0 && score <= 100));
       }),
     );
+  });
+});
+
+describe('scoreChecks under rubric 2.1', () => {
+  const passing = (overrides: Record<string, Partial<CheckResult>> = {}) =>
+    checksFor('mcp-server', '2.1').map(
+      (check) =>
+        ({
+          id: check.id,
+          status: check.method === 'llm' ? 'not_run' : 'pass',
+          ...overrides[check.id],
+        }) as CheckResult,
+    );
+
+  it.each(['SEC-02', 'SEC-03', 'SEC-04', 'SEC-06', 'SEC-14'])(
+    'caps a fail of %s inside F, as 2.0 did not',
+    (id) => {
+      const outcomes = passing({ [id]: { status: 'fail' } });
+      const capped = scoreUnder('mcp-server', outcomes, '2.1');
+      expect(capped).toMatchObject({ afScore: 40, grade: 'F', capsApplied: ['critical-security-finding'] });
+      expect(capped.dimensions.security.score).toBe(20);
+      // SEC-14 did not exist in 2.0; the others weighed 7.5 and capped nothing.
+      if (id !== 'SEC-14') expect(scoreUnder('mcp-server', outcomes, '2.0').grade).toBe('A');
+    },
+  );
+
+  it('weighs the critical security checks at 10', () => {
+    // Security under 2.1: SEC-01..04, 06, 14 critical (6 × 10), SEC-07, 08, 10 high (3 × 7.5),
+    // SEC-05, 09, 11, 12 medium (4 × 5); SEC-L1 not run → 60 + 22.5 + 20 = 102.5 evaluated.
+    // A partial SEC-02 at 0.5 costs 5: 100 · 97.5 / 102.5 = 95.12… → 95.1.
+    const result = scoreUnder('mcp-server', passing({ 'SEC-02': { status: 'partial', value: 0.5 } }), '2.1');
+    expect(result.dimensions.security).toMatchObject({ score: 95.1, coverage: 0.932 });
   });
 });

@@ -7,11 +7,12 @@ import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensi
 import {
   AF_SCORE_REQUIRED_DIMENSIONS,
   AF_SCORE_WEIGHT_FLOOR,
-  CAPS,
   type CapRule,
+  capsFor,
   DIMENSION_COVERAGE_FLOOR,
   SEVERITY_WEIGHTS,
 } from '../rubric/policy.ts';
+import { type RubricVersion, rubricVersionOf } from '../rubric/versions.ts';
 import type { CheckResult, EvaluationScoreStatus, Grade, PackageKind, ScoresReport } from '../types.ts';
 import { creditFor, isApplicable, isFailure } from './check-value.ts';
 import { gradeFor } from './grade.ts';
@@ -46,11 +47,12 @@ interface Tally {
 function tallyDimensions(
   kind: PackageKind,
   results: ReadonlyMap<string, CheckResult>,
+  version: RubricVersion,
 ): Map<Dimension, Tally> {
   const tallies = new Map<Dimension, Tally>(
     DIMENSIONS.map((dimension) => [dimension, { applicableWeight: 0, evaluatedWeight: 0, earned: 0 }]),
   );
-  for (const definition of checksFor(kind)) {
+  for (const definition of checksFor(kind, version)) {
     const result = results.get(definition.id);
     if (!isApplicable(result)) continue;
     const tally = tallies.get(definition.dimension)!;
@@ -64,13 +66,17 @@ function tallyDimensions(
   return tallies;
 }
 
-function triggeredCaps(kind: PackageKind, results: ReadonlyMap<string, CheckResult>): CapRule[] {
+function triggeredCaps(
+  kind: PackageKind,
+  results: ReadonlyMap<string, CheckResult>,
+  version: RubricVersion,
+): CapRule[] {
   const failed = new Set(
-    checksFor(kind)
+    checksFor(kind, version)
       .filter((definition) => isFailure(definition, results.get(definition.id)))
       .map((definition) => definition.id),
   );
-  return CAPS.filter((cap) => cap.triggeredBy.some((id) => failed.has(id)));
+  return capsFor(version).filter((cap) => cap.triggeredBy.some((id) => failed.has(id)));
 }
 
 function breakdownFor(
@@ -121,10 +127,16 @@ function afScoreFor(
   return roundScore(score);
 }
 
-export function scoreChecks(kind: PackageKind, checks: readonly CheckResult[]): ScoreBreakdown {
+/** Scores under the rubric version the checks were graded under (the current one by default). */
+export function scoreChecks(
+  kind: PackageKind,
+  checks: readonly CheckResult[],
+  rubricVersion?: string,
+): ScoreBreakdown {
+  const version = rubricVersionOf(rubricVersion);
   const results = new Map(checks.map((check) => [check.id, check]));
-  const tallies = tallyDimensions(kind, results);
-  const caps = triggeredCaps(kind, results);
+  const tallies = tallyDimensions(kind, results, version);
+  const caps = triggeredCaps(kind, results, version);
   const dimensions = Object.fromEntries(
     DIMENSIONS.map((dimension) => [dimension, breakdownFor(kind, dimension, tallies.get(dimension)!, caps)]),
   ) as Record<Dimension, DimensionBreakdown>;

@@ -4,7 +4,7 @@
  */
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
 import { STALE_AFTER_DAYS } from '../aggregate/policy.ts';
-import { RUBRIC_MAJOR } from '../rubric/policy.ts';
+import { isBefore, isRubricVersion, RUBRIC_VERSION } from '../rubric/versions.ts';
 import type { EvaluationStatusText, PackageFile } from '../types.ts';
 
 export type StateReasonCode =
@@ -58,9 +58,18 @@ function versionChange(pkg: PackageFile, aggregate: PackageAggregate): StateReas
 }
 
 function rubricChange(rubricVersions: readonly string[]): StateReason[] {
-  const outdated = rubricVersions.some((version) => Number.parseInt(version, 10) !== RUBRIC_MAJOR);
-  return outdated
-    ? [{ code: 'rubric-changed', text: `Scored under an older rubric than ${RUBRIC_MAJOR}.x.` }]
+  const outdated = [
+    ...new Set(
+      rubricVersions.filter((version) => !isRubricVersion(version) || isBefore(version, RUBRIC_VERSION)),
+    ),
+  ].sort();
+  return outdated.length > 0
+    ? [
+        {
+          code: 'rubric-changed',
+          text: `Scored under rubric ${outdated.join(', ')}; the current rubric is ${RUBRIC_VERSION}.`,
+        },
+      ]
     : [];
 }
 

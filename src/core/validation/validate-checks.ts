@@ -1,12 +1,16 @@
 /** Rules on the `checks` array that a schema cannot express: the catalogue, statuses and values. */
 import { type CheckDefinition, checksFor, findCheck } from '../rubric/checks.ts';
+import { isBefore, type RubricVersion, rubricVersionOf } from '../rubric/versions.ts';
 import type { CheckResult, EvaluationDocument } from '../types.ts';
 import { type Issue, issue } from './issue.ts';
 
+/** From this rubric version on, every check result states its dimension and severity. */
+const LABELLED_SINCE: RubricVersion = '2.1';
+
 const VALUE_EPSILON = 1e-9;
 
-function catalogueIds(kind: EvaluationDocument['package']['kind']): string {
-  return checksFor(kind)
+function catalogueIds(kind: EvaluationDocument['package']['kind'], version: RubricVersion): string {
+  return checksFor(kind, version)
     .map((check) => check.id)
     .join(', ');
 }
@@ -88,8 +92,41 @@ function methodIssues(
   return [];
 }
 
-function coverageIssues(doc: EvaluationDocument, seen: ReadonlySet<string>): Issue[] {
-  const missing = checksFor(doc.package.kind)
+/** The dimension and severity a document states must be the rubric's, so they cannot re-weight a check. */
+function labelIssues(
+  definition: CheckDefinition,
+  check: CheckResult,
+  at: string,
+  version: RubricVersion,
+): Issue[] {
+  const issues: Issue[] = [];
+  const required = !isBefore(version, LABELLED_SINCE);
+  for (const field of ['dimension', 'severity'] as const) {
+    const stated = check[field];
+    if (stated === undefined) {
+      if (required)
+        issues.push(
+          issue(
+            `${at}/${field}`,
+            `is missing; rubric ${version} results state their ${field}`,
+            `write "${definition[field]}", as the rubric defines ${definition.id}`,
+          ),
+        );
+    } else if (stated !== definition[field]) {
+      issues.push(
+        issue(
+          `${at}/${field}`,
+          `is "${stated}" but rubric ${version} defines ${definition.id} as "${definition[field]}"`,
+          `write "${definition[field]}"`,
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+function coverageIssues(doc: EvaluationDocument, seen: ReadonlySet<string>, version: RubricVersion): Issue[] {
+  const missing = checksFor(doc.package.kind, version)
     .map((check) => check.id)
     .filter((id) => !seen.has(id));
   if (missing.length === 0) return [];
@@ -105,16 +142,17 @@ function coverageIssues(doc: EvaluationDocument, seen: ReadonlySet<string>): Iss
 export function checkIssues(doc: EvaluationDocument): Issue[] {
   const issues: Issue[] = [];
   const seen = new Set<string>();
+  const version = rubricVersionOf(doc.rubric_version);
   doc.checks.forEach((check, index) => {
     // Plain concatenation: an index needs no escaping, and this runs for every check of every file.
     const at = `/checks/${index}`;
-    const definition = findCheck(doc.package.kind, check.id);
+    const definition = findCheck(doc.package.kind, check.id, version);
     if (!definition) {
       issues.push(
         issue(
           `${at}/id`,
-          `"${check.id}" is not a ${doc.package.kind} check`,
-          `use one of ${catalogueIds(doc.package.kind)}`,
+          `"${check.id}" is not a ${doc.package.kind} check of rubric ${version}`,
+          `use one of ${catalogueIds(doc.package.kind, version)}`,
         ),
       );
       return;
@@ -131,11 +169,12 @@ export function checkIssues(doc: EvaluationDocument): Issue[] {
     }
     seen.add(check.id);
     issues.push(
+      ...labelIssues(definition, check, at, version),
       ...valueIssues(check, at),
       ...scaleIssues(check, at),
       ...methodIssues(definition, check, at, doc),
     );
   });
-  issues.push(...coverageIssues(doc, seen));
+  issues.push(...coverageIssues(doc, seen, version));
   return issues;
 }

@@ -127,8 +127,48 @@ describe('validateEvaluation', () => {
     const unknown = issuesOf(mutate((doc) => (doc.checks[0]!.id = 'SKL-S01')));
     expect(unknown[0]).toMatchObject({
       pointer: '/checks/0/id',
-      message: '"SKL-S01" is not a mcp-server check',
+      message: '"SKL-S01" is not a mcp-server check of rubric 2.1',
     });
+  });
+
+  it('grades a document under the rubric it names, and admits only the current one', () => {
+    expect(issuesOf(mutate((doc) => (doc.rubric_version = '2.7')))).toEqual([
+      expect.objectContaining({
+        pointer: '/rubric_version',
+        message: expect.stringContaining('not a published rubric version'),
+      }),
+    ]);
+    const old = buildEvaluation({
+      id: uuidFor('old-rubric'),
+      packageId: 'server-memory',
+      version: '2025.9.25',
+      finishedAt: '2026-11-20T10:00:00Z',
+      rubricVersion: '2.0',
+    });
+    old.subject.artifact = 'npm:@modelcontextprotocol/server-memory@2025.9.25';
+    // Already in the repository: valid under 2.0's own catalogue (no SEC-14, no labels).
+    expect(issuesOf(old, integrity)).toEqual([]);
+    expect(issuesOf(old)).toEqual([
+      expect.objectContaining({
+        pointer: '/rubric_version',
+        hint: expect.stringContaining('evaluate again'),
+      }),
+    ]);
+  });
+
+  it('requires 2.1 results to state the dimension and severity the rubric gives them', () => {
+    expect(issuesOf(mutate((doc) => delete doc.checks[0]!.severity))).toEqual([
+      expect.objectContaining({
+        pointer: '/checks/0/severity',
+        message: expect.stringContaining('is missing'),
+      }),
+    ]);
+    expect(issuesOf(mutate((doc) => (doc.checks[0]!.severity = 'low')))).toEqual([
+      expect.objectContaining({
+        pointer: '/checks/0/severity',
+        message: 'is "low" but rubric 2.1 defines SEC-01 as "critical"',
+      }),
+    ]);
   });
 
   it('requires a maintainer to disclose their own evaluation when it is submitted', () => {

@@ -4,6 +4,7 @@
  */
 import { isModelAlias } from '../checks/model-pin.ts';
 import { loginKey } from '../ids.ts';
+import { isRubricVersion, RUBRIC_VERSION, RUBRIC_VERSIONS } from '../rubric/versions.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import { artifactIssues } from './artifact-issues.ts';
 import { fail, type Issue, issue, ok, type Result } from './issue.ts';
@@ -150,6 +151,32 @@ function disclosureIssues(
   return issues;
 }
 
+/**
+ * A document is graded under the rubric version it names, so that version must be a published one;
+ * a new submission must use the current one, since older rules no longer decide a shown score.
+ */
+function rubricIssues(doc: EvaluationDocument, mode: ValidationMode): Issue[] {
+  if (!isRubricVersion(doc.rubric_version)) {
+    return [
+      issue(
+        '/rubric_version',
+        `"${doc.rubric_version}" is not a published rubric version (${RUBRIC_VERSIONS.join(', ')})`,
+        `grade the evaluation under rubric ${RUBRIC_VERSION}`,
+      ),
+    ];
+  }
+  if (mode === 'admission' && doc.rubric_version !== RUBRIC_VERSION) {
+    return [
+      issue(
+        '/rubric_version',
+        `is ${doc.rubric_version}, but new evaluations are graded under rubric ${RUBRIC_VERSION}`,
+        'update afscore (npm ci in your checkout) and evaluate again',
+      ),
+    ];
+  }
+  return [];
+}
+
 function llmIssues(doc: EvaluationDocument): Issue[] {
   const model = doc.evaluator.llm?.model;
   if (model === undefined) return [];
@@ -203,9 +230,12 @@ export function validateEvaluation(value: unknown, context: EvaluationContext): 
     ...locationIssues(doc, context),
     ...packageIssues(doc, pkg, context.mode),
     ...disclosureIssues(doc, pkg, context.mode),
+    ...rubricIssues(doc, context.mode),
     ...llmIssues(doc),
     ...timeIssues(doc, context),
   ];
+  // Checks and scores are read under the document's rubric, which must be known first.
+  if (!isRubricVersion(doc.rubric_version)) return fail(issues);
   const checks = checkIssues(doc);
   issues.push(...checks);
   // Scores are only comparable once the checks themselves are sound.

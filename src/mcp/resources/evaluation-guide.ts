@@ -1,5 +1,6 @@
 /** Resource `afscore://evaluation-guide`: the evaluation guide served at `/evaluation-guide.md`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { RUBRIC_VERSION } from '../../core/rubric/versions.ts';
 import type { DataVersion } from '../../server/live/live-data.ts';
 
 export const EVALUATION_GUIDE_URI = 'afscore://evaluation-guide';
@@ -9,7 +10,7 @@ export function registerEvaluationGuide(server: McpServer, data: DataVersion): v
     'evaluation-guide',
     EVALUATION_GUIDE_URI,
     {
-      title: 'afscore evaluation guide (rubric 2.0)',
+      title: `afscore evaluation guide (rubric ${RUBRIC_VERSION})`,
       description:
         'How to evaluate an MCP server or skill for afscore: the rubric with every check, how scores are computed, the evaluation document, running an evaluation with an agent or the command-line evaluator, and how to submit it.',
       mimeType: 'text/markdown',

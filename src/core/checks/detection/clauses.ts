@@ -1,0 +1,108 @@
+/**
+ * Clauses of a match-form text and the directives in them: where the text tells the model to do
+ * something, which verb, and whether it is negated. Tool descriptions are often written in the
+ * imperative ("Read a file"), so a directive alone proves nothing; rules combine it with what it
+ * is about (a secret, another tool, a parameter to fill).
+ */
+import { ACQUIRE_VERBS, CLAUSE_OPENERS, EXECUTE_VERBS, MODAL_DIRECTIVE, TRANSFER_VERBS } from './lexicon.ts';
+
+export interface Clause {
+  /** Offsets in the match-form text. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export type VerbKind = 'acquire' | 'transfer' | 'execute';
+
+export interface Directive {
+  verb: string;
+  kind: VerbKind;
+  /** Offset of the verb in the clause. */
+  index: number;
+  negated: boolean;
+}
+
+/** Sentence ends, line breaks, semicolons, and the edges of markup tags. */
+const BOUNDARY = /[.!?]+(?=\s|$)|\n|;|(?=<[a-z/!|])|(?<=>)/g;
+
+export function clausesOf(text: string): Clause[] {
+  const clauses: Clause[] = [];
+  let start = 0;
+  const push = (end: number) => {
+    const raw = text.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const body = raw.trim();
+    if (body.length > 0) clauses.push({ start: start + lead, end: start + lead + body.length, text: body });
+  };
+  for (const match of text.matchAll(BOUNDARY)) {
+    const end = match.index + match[0].length;
+    if (end <= start) continue;
+    push(end);
+    start = end;
+  }
+  push(text.length);
+  return clauses;
+}
+
+const VERB = `${TRANSFER_VERBS}|${ACQUIRE_VERBS}|${EXECUTE_VERBS}`;
+const TRANSFER = new RegExp(`^(?:${TRANSFER_VERBS})$`);
+const ACQUIRE = new RegExp(`^(?:${ACQUIRE_VERBS})$`);
+
+function kindOf(verb: string): VerbKind {
+  if (TRANSFER.test(verb)) return 'transfer';
+  if (ACQUIRE.test(verb)) return 'acquire';
+  return 'execute';
+}
+
+const NEGATED_OPENING = `(?<neg>(?:please\\s+)?(?:do not|don't|dont|never|avoid|stop|refrain from)\\s+)?`;
+const INITIAL = new RegExp(`^\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`);
+const CONDITIONAL = new RegExp(
+  `^\\s*(?:before|after|when|whenever|once|if|while|upon|to \\w+|in order to \\w+|for (?:this|the) tool to work)\\b[^,]{0,140},\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
+);
+const MODAL = new RegExp(
+  `${MODAL_DIRECTIVE}\\s+(?<neg>(?:not|never)\\s+)?(?:(?:also|always|first|then|immediately|just|now|carefully|additionally|still)\\s+)*(?<verb>${VERB})\\b`,
+  'g',
+);
+const ADVERB = new RegExp(
+  `\\b(?:please|always|kindly|also)\\s+(?:also\\s+|first\\s+|then\\s+)?(?<verb>${VERB})\\b`,
+  'g',
+);
+const NEVER = new RegExp(`\\bnever\\s+(?:\\w+\\s+)?(?<verb>${VERB})\\b`, 'g');
+const CONTINUATION = new RegExp(
+  `(?:\\band|\\bthen|,)\\s+(?:then\\s+|also\\s+|finally\\s+)*(?<neg>(?:do not|don't|never)\\s+)?(?<verb>${VERB})\\b`,
+  'g',
+);
+
+function found(match: RegExpExecArray | RegExpMatchArray, negated: boolean): Directive {
+  const verb = match.groups!.verb!;
+  const index = (match.index ?? 0) + match[0].lastIndexOf(verb);
+  return { verb, kind: kindOf(verb), index, negated };
+}
+
+/** Every directive in a clause, in order; a verb joined to a directive by "and"/"then" is one too. */
+export function directivesOf(clause: string): Directive[] {
+  const out: Directive[] = [];
+  const initial = INITIAL.exec(clause) ?? CONDITIONAL.exec(clause);
+  if (initial) out.push(found(initial, initial.groups?.neg !== undefined));
+  for (const match of clause.matchAll(MODAL)) out.push(found(match, match.groups?.neg !== undefined));
+  for (const match of clause.matchAll(ADVERB)) out.push(found(match, false));
+  for (const match of clause.matchAll(NEVER)) out.push(found(match, true));
+  if (out.length > 0) {
+    const first = Math.min(...out.map((directive) => directive.index));
+    for (const match of clause.slice(first).matchAll(CONTINUATION)) {
+      const directive = found(match, match.groups?.neg !== undefined);
+      out.push({ ...directive, index: directive.index + first });
+    }
+  }
+  const unique = new Map<number, Directive>();
+  for (const directive of out) if (!unique.has(directive.index)) unique.set(directive.index, directive);
+  return [...unique.values()].sort((a, b) => a.index - b.index);
+}
+
+const ANY_OBLIGATION = new RegExp(`${MODAL_DIRECTIVE}\\s+(?:not\\s+)?\\w+`);
+
+/** Whether the clause gives the model an order at all: a listed verb, or any obligation ("you must …"). */
+export function hasDirective(clause: string): boolean {
+  return directivesOf(clause).some((directive) => !directive.negated) || ANY_OBLIGATION.test(clause);
+}

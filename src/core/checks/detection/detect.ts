@@ -1,0 +1,150 @@
+/**
+ * Detection over a whole MCP server observation: every text of the reading surface through the
+ * hidden-character analysis, the instruction, request and shadowing rules, and again through
+ * whatever the text hides (tag characters, variation selectors, concealed ANSI text) or encodes
+ * (base64, hex, …), plus the look-alike names across the server. Pure: the same observation
+ * always gives the same findings in the same order.
+ */
+import { nameWords } from '../schema-utils.ts';
+import type { McpSnapshot } from '../snapshot.ts';
+import { clausesOf, directivesOf } from './clauses.ts';
+import { decodedSpans } from './encoded-text.ts';
+import type { Finding } from './finding.ts';
+import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
+import { lookAlikeNameFindings } from './look-alike-names.ts';
+import { ownNames, type ReadText, readingSurface } from './surface.ts';
+import { matchForm } from './text-form.ts';
+import { analyseText, type RuleContext } from './text-rules.ts';
+
+const OUTPUT_ROLES = new Set<ReadText['role']>(['tool-result', 'error']);
+const NAME_ROLES = new Set<ReadText['role']>(['name', 'parameter-name']);
+
+/** Findings of a derived text (decoded, hidden, or a name read as words), placed on the span it came from. */
+function derivedFindings(
+  text: ReadText,
+  derived: string,
+  how: string,
+  span: [number, number],
+  context: RuleContext,
+): Finding[] {
+  const decoded: ReadText = { ...text, text: derived, decodedFrom: how };
+  return analyseText(decoded, context).map((finding) => ({
+    ...finding,
+    text,
+    start: span[0],
+    end: span[1],
+    note: `${finding.note} (${how}: “${derived.slice(0, 120)}”)`,
+  }));
+}
+
+/** An encoded text that gives orders is an instruction hidden from every reader. */
+function encodedInstruction(derived: string, findings: readonly Finding[]): boolean {
+  if (findings.some((finding) => finding.severity !== 'low')) return true;
+  return clausesOf(matchForm(derived).text).some((clause) =>
+    directivesOf(clause.text).some((directive) => !directive.negated),
+  );
+}
+
+function hiddenFindings(text: ReadText, context: RuleContext): Finding[] {
+  const findings: Finding[] = [];
+  for (const run of hiddenRuns(text.text, { output: OUTPUT_ROLES.has(text.role) })) {
+    const note = run.hiddenText ? `${run.note}: “${run.hiddenText.slice(0, 120)}”` : run.note;
+    findings.push({
+      check: 'SEC-01',
+      rule: run.rule,
+      severity: run.severity,
+      text,
+      start: run.start,
+      end: run.end,
+      note,
+    });
+    if (run.hiddenText && run.hiddenText.trim().length > 0) {
+      findings.push(...derivedFindings(text, run.hiddenText, 'hidden text', [run.start, run.end], context));
+    }
+  }
+  return findings;
+}
+
+function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
+  const findings: Finding[] = [];
+  for (const span of decodedSpans(text.text)) {
+    const inner = derivedFindings(
+      text,
+      span.text,
+      `decoded from ${span.encoding}`,
+      [span.start, span.end],
+      context,
+    );
+    findings.push(...inner);
+    if (encodedInstruction(span.text, inner)) {
+      findings.push({
+        check: 'SEC-02',
+        rule: 'encoded-instructions',
+        severity: 'critical',
+        text,
+        start: span.start,
+        end: span.end,
+        note: `instructions hidden in ${span.encoding}: “${span.text.slice(0, 120)}”`,
+      });
+    }
+  }
+  return findings;
+}
+
+function nameFindings(text: ReadText, context: RuleContext): Finding[] {
+  if (!NAME_ROLES.has(text.role)) return [];
+  const words = nameWords(text.text).join(' ');
+  if (words.split(' ').length < 3) return [];
+  return derivedFindings(text, words, 'name read as words', [0, text.text.length], context).filter(
+    (finding) => finding.rule !== 'names-other-tool',
+  );
+}
+
+function findingsOf(text: ReadText, context: RuleContext): Finding[] {
+  const findings = [
+    ...hiddenFindings(text, context),
+    ...analyseText(text, context),
+    ...encodedFindings(text, context),
+    ...nameFindings(text, context),
+  ];
+  const disguised =
+    hasInvisible(text.text) &&
+    findings.some((finding) => finding.check !== 'SEC-01' && finding.severity === 'critical');
+  if (
+    disguised &&
+    !findings.some((finding) => finding.check === 'SEC-01' && finding.severity === 'critical')
+  ) {
+    findings.push({
+      check: 'SEC-01',
+      rule: 'disguised-instruction',
+      severity: 'critical',
+      text,
+      start: 0,
+      end: text.text.length,
+      note: 'invisible characters disguise an instruction from readers and scanners',
+    });
+  }
+  return findings;
+}
+
+export interface Detection {
+  surface: ReadText[];
+  findings: Finding[];
+}
+
+export function detect(snapshot: McpSnapshot): Detection {
+  const surface = readingSurface(snapshot);
+  const context: RuleContext = { ownNames: ownNames(surface), serverName: snapshot.server.name ?? '' };
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const finding of [
+    ...surface.flatMap((text) => findingsOf(text, context)),
+    ...lookAlikeNameFindings(surface),
+  ]) {
+    const key = `${finding.check} ${finding.rule} ${finding.text.pointer} ${finding.start}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    findings.push(finding);
+  }
+  return { surface, findings };
+}

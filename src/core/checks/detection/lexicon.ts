@@ -1,0 +1,298 @@
+/**
+ * The vocabulary of the detection rules, as data reviewed like code. Every pattern runs on the
+ * match form of a text (`text-form.ts`: lower case, invisible characters dropped, look-alikes
+ * folded), so none of them needs to care about case or disguise.
+ *
+ * Sources for the techniques: Invariant Labs (tool poisoning, shadowing, WhatsApp rug pull),
+ * CyberArk (full-schema poisoning, poisoned outputs), Trail of Bits (line jumping, ANSI
+ * deception, conversation theft), HiddenLayer (parameter-name exfiltration), MCPTox (function
+ * hijacking, parameter tampering), mcp-shield, mcp-scan and Cisco's mcp-scanner rule sets.
+ */
+
+/** What a model can be asked to hand over. `strong` targets are never needed by an ordinary tool. */
+export interface TargetRule {
+  id: string;
+  strength: 'strong' | 'weak';
+  pattern: RegExp;
+  /** Words in a tool's name that make handling this target its job (an `ssh_*` tool may name ~/.ssh). */
+  purpose: RegExp;
+}
+
+const SEP = '[ _./-]?';
+
+export const TARGETS: readonly TargetRule[] = [
+  {
+    id: 'ssh-keys',
+    strength: 'strong',
+    pattern: new RegExp(
+      `~/\\.ssh\\b|\\.ssh/|\\bid${SEP}(?:rsa|dsa|ecdsa|ed25519)\\b|\\bauthorized${SEP}keys\\b|\\bssh${SEP}(?:private${SEP})?keys?\\b|\\bprivate${SEP}(?:ssh${SEP})?keys?\\b|\\b(?:pem|p12|pfx) files?\\b`,
+    ),
+    purpose: /\b(?:ssh|keys?|keygen|keypair|sftp|scp|identity|cert|certificates?|tls|pki|crypto|gpg|pgp)\b/,
+  },
+  {
+    id: 'cloud-credentials',
+    strength: 'strong',
+    pattern:
+      /~\/\.aws\b|\.aws\/(?:credentials|config)\b|\baws[ _]?(?:credentials|secret[ _]access[ _]keys?|access[ _]keys?)\b|application[ _]default[ _]credentials|\.config\/gcloud\b|~\/\.azure\b|\.kube\/config\b|\bkubeconfig\b|\bservice[ _]account[ _]key(?:[ _]file)?\b/,
+    purpose:
+      /\b(?:aws|amazon|s3|iam|sts|gcloud|gcp|google|azure|kube|kubernetes|k8s|kubectl|cloud|credentials?|profiles?|accounts?)\b/,
+  },
+  {
+    id: 'env-files',
+    strength: 'strong',
+    pattern: /(?:^|[\s'"`(/:])\.env(?:\.[\w-]+)?(?![\w-])|\bdot ?env files?\b/,
+    purpose: /\b(?:env|dotenv|environment|config|configuration|settings|variables?)\b/,
+  },
+  {
+    id: 'client-configuration',
+    strength: 'strong',
+    pattern:
+      /\bmcp\.json\b|\bclaude[ _]desktop[ _]config(?:\.json)?\b|~\/\.cursor\b|\.codeium\/windsurf\b|~\/\.claude\b|\.claude\.json\b|\bmcp[ _](?:config(?:uration)?|settings|servers?)[ _]files?\b|\bmcp[ _]?config(?:uration)?\b/,
+    purpose: /\b(?:mcp|config|configuration|settings|clients?|claude|cursor|windsurf|install|setup)\b/,
+  },
+  {
+    id: 'system-files',
+    strength: 'strong',
+    pattern:
+      /~\/\.(?:netrc|npmrc|pypirc|git-credentials|docker\/config\.json|bash_history|zsh_history|histfile|gnupg|password-store|pgpass|my\.cnf)\b|\/etc\/(?:passwd|shadow|sudoers|gshadow)\b|\b(?:bash|zsh|shell)[ _]history\b/,
+    purpose: /\b(?:system|users?|passwd|shell|history|docker|npm|pypi|git|admin|audit)\b/,
+  },
+  {
+    id: 'browser-stores',
+    strength: 'strong',
+    pattern:
+      /\blogin data\b|\bcookies\.sqlite\b|\bkey4\.db\b|\blogins\.json\b|\blocal state\b|\bbrowser(?:'s)? (?:cookies|passwords|saved passwords|history|profiles?|storage)\b|\bsaved passwords\b|\bsession cookies?\b/,
+    purpose: /\b(?:browser|cookies?|chrome|firefox|sessions?|profiles?|playwright|puppeteer|devtools)\b/,
+  },
+  {
+    id: 'wallets',
+    strength: 'strong',
+    pattern:
+      /\bwallet\.dat\b|\b(?:seed|recovery|mnemonic|secret|backup) (?:phrases?|words)\b|\bwallet(?:'s)? (?:private )?keys?\b|\bkeystore(?: files?)?\b/,
+    purpose: /\b(?:wallets?|keystore|mnemonic|seed|crypto|accounts?|sign(?:er|ing)?)\b/,
+  },
+  {
+    id: 'password-stores',
+    strength: 'strong',
+    pattern:
+      /\bkeychains?\b|\bkeyrings?\b|\bcredential (?:manager|store|vault)\b|\bpassword (?:manager|vault|database)\b|\.kdbx\b/,
+    purpose:
+      /\b(?:keychain|keyring|vault|secrets?|passwords?|credentials?|1password|bitwarden|keepass|lastpass)\b/,
+  },
+  {
+    id: 'conversation',
+    strength: 'strong',
+    pattern:
+      /\b(?:conversation|chat|message|dialog(?:ue)?)s?(?: history| logs?| transcripts?| so far| context| thread)\b|\b(?:full|entire|whole|complete|all(?: of)?(?: the)?|previous|prior|earlier|preceding|last(?: \d+)?|recent|past|list of (?:the )?(?:last|recent|previous)) (?:conversation|messages|chats?|dialog(?:ue)?|context|exchanges?|turns|prompts|user (?:messages|inputs|requests|queries))\b|\bwhat the user (?:said|wrote|asked|typed|shared)\b|\bthe user'?s? (?:previous |prior |earlier |last |original |other )?(?:messages|requests|prompts|queries|inputs|questions)\b/,
+    purpose:
+      /\b(?:conversations?|chats?|messages?|memory|memories|history|transcripts?|threads?|summar\w*|logs?|notes?|journal|recall|remember|context|sessions?|feedback|reflect\w*|thinking|thoughts?|reasoning)\b/,
+  },
+  {
+    id: 'system-prompt',
+    strength: 'strong',
+    pattern:
+      /\bsystem[ _](?:prompts?|messages?|instructions)\b|\b(?:your|the|its|model|assistant|agent)(?:'s)? (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?|messages?)\b|\binstructions (?:above|you were given|you received)\b|\b(?:your|the assistant'?s?|the model'?s?) (?:instructions|rules|guidelines|persona|configuration)\b/,
+    purpose: /\b(?:prompts?|agents?|personas?|assistants?|instructions|templates?|system)\b/,
+  },
+  {
+    id: 'tool-context',
+    strength: 'strong',
+    pattern:
+      /\b(?:list|names|descriptions|definitions|schemas)(?: of)? (?:all |the |every |your )?(?:available |other |installed |connected )?(?:tools|functions|mcp servers|servers|plugins|integrations)\b|\b(?:available|other|installed|connected) (?:tools|mcp servers|plugins) (?:list|names)\b|\b(?:results?|outputs?|responses?|contents?) (?:of|from) (?:the |any |all |every |your |previous |earlier |prior |other )+(?:other )?(?:tool|function)[ _]?calls?\b|\b(?:results?|outputs?) of (?:the |a |any )?(?:previous|earlier|prior|last) [\w-]+ (?:call|invocation|request)s?\b|\btools[ _]list\b/,
+    purpose:
+      /\b(?:tools?|functions?|servers?|registry|catalog|plugins?|integrations?|debug|inspect\w*|introspect\w*|meta)\b/,
+  },
+  {
+    id: 'model-reasoning',
+    strength: 'weak',
+    pattern:
+      /\bchain[ _]of[ _]thought\b|\b(?:your|the model'?s|the assistant'?s) (?:reasoning|thoughts|thinking|scratchpad)\b/,
+    purpose: /\b(?:think\w*|thoughts?|reason\w*|reflect\w*|plan\w*|debug\w*|sequential|analy[sz]\w*)\b/,
+  },
+  {
+    id: 'user-files',
+    strength: 'weak',
+    pattern:
+      /(?:^|[\s'"`(])~\/[\w.-]+|\b(?:contents?|text|copy|copies) of (?:all|any|every|the user'?s?|other|their|your) (?:open |local |private |personal |recent )?(?:files|documents|emails|notes|messages|repositories|projects)\b|\b(?:all|any|every) (?:of the user'?s? |your )?(?:files|documents|emails|source code)\b|\bthe (?:whole|entire) (?:codebase|repository|workspace|project|home directory)\b|\bhome directory\b/,
+    purpose:
+      /\b(?:files?|documents?|emails?|mail|notes?|repos?|repository|workspace|projects?|code|directory|folders?|fs|drive|storage)\b/,
+  },
+  {
+    id: 'environment',
+    strength: 'weak',
+    pattern: /\benvironment variables?\b|\benv vars?\b|\bprocess\.env\b|\bprintenv\b|\bos\.environ\b/,
+    purpose:
+      /\b(?:env|environment|variables?|config|configuration|settings|system|process|shell|debug|diagnostics?|info)\b/,
+  },
+  {
+    id: 'credential-values',
+    strength: 'weak',
+    pattern:
+      /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication|orization)?[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?tokens?|secret[ _-]?keys?|client[ _-]?secrets?|passwords?|passphrases?|credentials?|one[ -]time (?:codes?|passwords?)|2fa codes?|otp codes?|jwts?|private[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?)\b/,
+    purpose:
+      /\b(?:auth\w*|login|log ?in|sign ?in|signin|connect\w*|credentials?|secrets?|vault|passwords?|tokens?|keys?|apikey|configure|config|setup|set|register|users?|accounts?|oauth|sessions?)\b/,
+  },
+  {
+    id: 'personal-data',
+    strength: 'weak',
+    pattern:
+      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book)\b/,
+    purpose:
+      /\b(?:payments?|billing|checkout|customers?|contacts?|crm|profiles?|users?|kyc|identity|accounts?|address\w*)\b/,
+  },
+];
+
+/** Verbs that fetch something the model would have to get from elsewhere. */
+export const ACQUIRE_VERBS =
+  'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query';
+/** Verbs that move something into a parameter, a message or somewhere else. */
+export const TRANSFER_VERBS =
+  'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel';
+export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prefix|prepend|type|enter|eval|trigger';
+
+/** Words that may open an imperative clause without changing who it addresses. */
+export const CLAUSE_OPENERS =
+  '(?:(?:please|kindly|first(?:ly)?|also|then|and|now|just|always|simply|next|finally|additionally|afterwards|immediately|important|note|notice|warning|attention|remember|reminder|step \\d+|\\d+[.)]|[-*•>#]+)[\\s,:!.-]*)*';
+
+/** Phrases that address the model with an obligation. The verb follows. */
+export const MODAL_DIRECTIVE =
+  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|needs? to|has to|will))";
+
+/** Words saying a path or secret is refused, which makes its mention defensive. */
+export const DEFENSIVE =
+  /\b(?:(?:do not|don'?t|never|must not|should not|avoid) (?:include|send|share|pass|put|paste|provide|expose|log|store|print|reveal|leak|enter|submit)\w*|rejected|refused|blocked|denied|forbidden|prohibited|disallowed|excluded|ignored|skipped|redacted|masked|never (?:read|accessed|sent|stored|logged|shared)|not (?:read|accessed|sent|stored|logged|shared|allowed|permitted|supported|exposed|included)|cannot be (?:read|accessed)|are protected|is protected|for security reasons|outside (?:the )?allowed)\b/;
+
+/** Secrecy toward the user about what the model does (critical on its own). */
+export const SECRECY: readonly RegExp[] = [
+  /\b(?:do not|don'?t|dont|never|must not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|say|bring up|let)(?:ing|s)?\b(?<what>[^.!?\n]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner)s?\b/,
+  /\b(?:the |your )?(?:user|human)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
+  /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
+  /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
+  /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
+  /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b/,
+  /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
+  /\b(?:do not|don'?t|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|this|these)\b/,
+];
+
+/** Objects of a "do not tell the user …" clause that hide data for the user's sake, not an action. */
+export const BENIGN_SECRECY_OBJECT =
+  /\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|internal ids?|raw ids?|ids|uuids?|identifiers|stack traces?|error codes?|implementation details of the api|raw (?:json|output|response|data)|technical details|system ids?|database ids?)\b/;
+
+/** Asking the model to act without the user's consent. */
+export const CONSENT_BYPASS: readonly RegExp[] = [
+  /\bwithout (?:asking|prompting|consulting|checking with|confirming with|requesting|seeking|waiting for)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
+  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|permission|confirmation|consent|approval)\b/,
+  /\beven if (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want)\b/,
+  /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
+];
+
+/** Override and role-injection phrases (critical on their own). */
+export const OVERRIDES: readonly RegExp[] = [
+  /\b(?:ignore|disregard|forget|override|bypass|skip|discard|abandon)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:previous|prior|above|earlier|preceding|original|initial|system|other|existing|safety|security|default|former|old)\s+(?:instructions?|prompts?|rules|messages|guidelines|directions|directives|constraints|policies|guardrails|restrictions|context|commands|orders)\b/,
+  /\b(?:here (?:are|is)|these are|follow|obey|apply|use) (?:your |the |my )?(?:new|updated|real|actual|true|revised|replacement) (?:system )?(?:instructions|prompt|rules|directives|guidelines|orders)\b/,
+  /\b(?:new|updated|revised) system (?:prompt|instructions|message)\s*:/,
+  /\byou are (?:now|no longer)\b(?:\s+\w+){0,3}\s+(?:mode|assistant|agent|ai|persona|role|character|unrestricted|jailbroken|dan|free|allowed|permitted|bound)\b/,
+  /\bfrom now on,?\s+(?:you|always|never|ignore|do not|every|all)\b/,
+  /<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id)\|>/,
+  /\[\/?inst\]|<<\/?sys>>/,
+  /<\/?\s*(?:system|assistant)(?:[-_ ](?:prompt|message|instructions?|override))?\s*>/,
+  /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant)(?:\s+(?:prompt|message|instructions?|override))?\s*:\s*(?:you|ignore|always|never|the user|from now|new)\b/,
+  /\b(?:developer|debug|admin|god|jailbreak|maintenance) mode (?:is )?(?:enabled|activated|on)\b/,
+];
+
+/** Markup that frames text as orders to the model. High alone, critical beside any other signal. */
+export const INSTRUCTION_MARKUP =
+  /<\s*\/?\s*(?:important|instructions?|secret|hidden|admin|critical|urgent|mandatory|required[-_ ]?actions?|note[-_ ]?to[-_ ]?(?:ai|assistant|model|llm|agent)|ai[-_ ]?(?:instructions?|only|note)|assistant[-_ ]?(?:instructions?|only|note)|llm[-_ ]?(?:instructions?|note)|model[-_ ]?instructions?|system[-_ ]?(?:note|notice|override|instructions?|prompt|message|directive))\b[^>]{0,80}>|\[\s*(?:important|system|admin|instructions?|ai only|hidden)\s*\]|\{\{\s*(?:system|important|instructions?)\s*\}\}/;
+
+/** Addressing the model as such, over the user's head. */
+export const MODEL_ADDRESS =
+  /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using) this\b/;
+
+/** Pressure and invented consequences, common in poisoning payloads; weak alone. */
+export const PRESSURE =
+  /\botherwise,? (?:the |this |your )?(?:tool|it|system|application|app|server|request|call|proxy|connection|operation)?\s*(?:will|would|won'?t|may|might|could)\s+(?:not work|fail|crash|break|be blocked|error|stop working|be rejected)\b|\b(?:system|application|app|server|everything|the tool) will (?:crash|break|fail|stop working)\b|\b(?:all )?(?:data|files|work) (?:will|would) be (?:lost|deleted|corrupted|destroyed)\b|\b(?:very ){2,}important\b|\bfailure to (?:comply|follow|do so)\b|\bthis is (?:absolutely |extremely )?(?:critical|mandatory|required|essential)\b|\b(?:to|for) (?:prevent|avoid) (?:proxying|security|verification|authentication|compatibility) (?:issues|errors|problems)\b|\bfor (?:security|verification|authentication|validation|compliance|auditing|debugging|telemetry|analytics) purposes\b|\b(?:is|are) required (?:by|for) (?:the )?(?:system|proxy|server|backend|api)\b|\byour request will be blocked\b/;
+
+/** Commands that change or leak the machine, in any text a model reads. */
+export const DANGEROUS_COMMANDS =
+  /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:/;
+
+/** Asking to decode a payload and act on it. */
+export const DECODE_AND_FOLLOW =
+  /\b(?:decode|decrypt|deobfuscate|unscramble|reverse|rot13|translate)\b[^.!?\n]{0,60}\b(?:and|then)\s+(?:follow|execute|run|obey|do|carry out|apply|perform)\b|\b(?:follow|execute|obey|carry out) the (?:decoded|encoded|hidden|following encoded) (?:instructions?|text|message|payload)\b/;
+
+/** Hidden or zero-size HTML/CSS and Markdown comments: text a rendered view drops. */
+export const HIDDEN_MARKUP =
+  /\bdisplay\s*:\s*none\b|\bvisibility\s*:\s*hidden\b|\bfont-size\s*:\s*0(?:px|pt|em)?\b|\bopacity\s*:\s*0(?:\.0+)?\b|<\s*\w+[^>]*\bhidden\b[^>]*>|\[\/\/\]\s*:\s*#/;
+
+/** An HTML comment with its body. */
+export const HTML_COMMENT = /<!--([\s\S]*?)(?:-->|$)/g;
+
+/** Tool names many servers share, which a description may only name to shadow them. */
+export const COMMON_TOOL_NAMES: readonly string[] = [
+  'send_email',
+  'send_message',
+  'send_mail',
+  'read_file',
+  'write_file',
+  'edit_file',
+  'execute_command',
+  'run_command',
+  'run_terminal_cmd',
+  'execute_shell',
+  'run_shell',
+  'shell_exec',
+  'bash',
+  'web_search',
+  'web_fetch',
+  'webfetch',
+  'fetch_url',
+  'browser_navigate',
+  'create_issue',
+  'create_pull_request',
+  'push_files',
+  'get_file_contents',
+  'list_chats',
+  'list_messages',
+  'search_contacts',
+  'transfer_funds',
+  'make_payment',
+  'create_payment',
+  'query_database',
+  'run_query',
+  'execute_sql',
+];
+
+/** Phrases that put this tool in place of another, or steer the model away from one. */
+export const DISPLACE =
+  /\b(?:instead of|rather than|in place of|in lieu of|replaces?|supersedes?|takes? precedence over|has priority over|prefer(?:red)? (?:this|it) (?:over|to))\b/;
+export const DISPARAGE =
+  /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:deprecated|broken|insecure|unsafe|compromised|malicious|outdated|unreliable|disabled|buggy|dangerous|harmful|no longer (?:works?|working|supported|available|safe|maintained))\b/;
+/** Triggers that attach behaviour to another tool's use, Trail of Bits' "line jumping". */
+export const WHEN_TOOL_USED =
+  /\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
+/** Redirecting where another tool's data goes. */
+export const REDIRECT =
+  /\b(?:change|set|replace|redirect|override|modify|rewrite|switch|alter|swap)\s+(?:the\s+|its\s+|their\s+|any\s+|all\s+)?(?:recipients?|destinations?|to(?: field| address(?:es)?)|email address(?:es)?|addresses|phone numbers?|numbers?|channels?|urls?|endpoints?|targets?|hosts?|webhooks?|accounts?|iban|wallet address(?:es)?|payees?|arguments?|parameters?|paths?)\b/;
+export const COPY_TO =
+  /\b(?:bcc|cc|copy|forward|mirror|duplicate|also send|send a copy|carbon[- ]copy|also (?:email|message|text|notify|post|upload))\b/;
+/** Cross-cutting reach over every tool or request, not this server's own. */
+export const EVERY_TOOL =
+  /\b(?:all|any|every|each)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|servers?|functions?|integrations?|tool calls?|commands?|shell commands?|requests?|operations?|actions?|file operations?|emails?|messages?)\b|\bother (?:mcp )?servers?['’]?\s+tools?\b|\b(?:also present|also available|other available|other installed|other connected)\s+[\w`'"-]+\s+tools?\b|\b(?:side effects?|influence|impact|effect) on (?:the )?(?:also present |other |another )?[\w`'"-]*\s*tools?\b/;
+/** Prefixing or appending to every command or request of other tools. */
+export const PREFIX_EVERY =
+  /\b(?:prefix|prepend|append|add|insert|attach|inject)\b[^.!?\n]{0,60}\b(?:to|before|after|in front of|onto)\s+(?:every|each|all|any)\s+(?:\w+\s+){0,2}(?:commands?|requests?|calls?|queries|messages|emails|urls?|paths?)\b/;
+/** "Must be called before any other tool": claiming precedence over every other tool. */
+export const PRECEDENCE =
+  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run) (?:first |before )(?:any|all|every)(?: other)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b/;
+
+/** An email address, a phone number in international form, or a URL. */
+export const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+/;
+/** A URL that carries data in its query or path placeholders. */
+export const DATA_URL =
+  /\bhttps?:\/\/[^\s"'`<>]+[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|\$\{?[\w.]+\}?|\[[^\]]*\]|%s|\.\.\.)/;
+/** A Markdown image whose URL the model would fill: the classic zero-click exfiltration channel. */
+export const MARKDOWN_IMAGE_EXFIL = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*(?:\{|<|\$|\[|%s|=\s*\))/;
+
+/** Words of a parameter name that ask for context the model holds (HiddenLayer's parameter names). */
+export const CONTEXT_PARAMETER_WORDS =
+  /\b(?:conversation|chat|history|transcript|previous|prior|messages|dialog|dialogue|system prompt|prompt|instructions|thoughts|reasoning|chain of thought|tools list|available tools|context summary|environment details|env details|model name|session)\b/;

@@ -1,0 +1,648 @@
+/**
+ * The rules for hidden instructions (SEC-02), shadowing (SEC-03) and requests for secrets or the
+ * conversation (SEC-04), run on one text of the reading surface. Each rule matches a technique
+ * from published attacks, in the text's match form, and reports the span of the original text.
+ *
+ * The line between documentation and an attack: a description may tell the model how to call
+ * this server's own tools ("paths must be absolute", "call list_tables first"); it may not hide
+ * what the model does from the user, override its instructions, send the user's secrets or
+ * conversation anywhere, or direct other servers' tools.
+ */
+import type { Severity } from '../../types.ts';
+import { nameWords } from '../schema-utils.ts';
+import { type Clause, clausesOf, type Directive, directivesOf, hasDirective } from './clauses.ts';
+import type { DetectionCheck, Finding } from './finding.ts';
+import {
+  ADDRESS,
+  BENIGN_SECRECY_OBJECT,
+  COMMON_TOOL_NAMES,
+  CONSENT_BYPASS,
+  COPY_TO,
+  DANGEROUS_COMMANDS,
+  DATA_URL,
+  DECODE_AND_FOLLOW,
+  DEFENSIVE,
+  DISPARAGE,
+  DISPLACE,
+  EVERY_TOOL,
+  HIDDEN_MARKUP,
+  HTML_COMMENT,
+  INSTRUCTION_MARKUP,
+  MARKDOWN_IMAGE_EXFIL,
+  MODEL_ADDRESS,
+  OVERRIDES,
+  PRECEDENCE,
+  PREFIX_EVERY,
+  PRESSURE,
+  REDIRECT,
+  SECRECY,
+  TARGETS,
+  type TargetRule,
+  WHEN_TOOL_USED,
+} from './lexicon.ts';
+import type { ReadText } from './surface.ts';
+import { matchForm, originalSpan, type TextForm } from './text-form.ts';
+
+export interface RuleContext {
+  /** Tool, prompt and parameter names of this server, on every face. */
+  ownNames: ReadonlySet<string>;
+  /** The server's name, whose words excuse server-level texts (instructions) naming its subject. */
+  serverName: string;
+}
+
+interface Hit {
+  check: DetectionCheck;
+  rule: string;
+  severity: Severity;
+  /** Span in the match form. */
+  start: number;
+  end: number;
+  note: string;
+}
+
+function hit(
+  check: DetectionCheck,
+  rule: string,
+  severity: Severity,
+  start: number,
+  end: number,
+  note: string,
+): Hit {
+  return { check, rule, severity, start, end, note };
+}
+
+function globalOf(pattern: RegExp): RegExp {
+  return pattern.global ? pattern : new RegExp(pattern.source, `${pattern.flags}g`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// SEC-02: hidden instructions
+
+const PRONOUN_OR_ACTION =
+  /\b(?:this|that|it|these|those|anything|any of|what you|that you|how you|the (?:step|steps|instruction|instructions|note|file|process|request|tool|fact|read|call|change|side effect|proxy|redirect))\b/;
+
+function negatedBefore(text: string, index: number): boolean {
+  const before = text.slice(Math.max(0, index - 60), index);
+  const sentence = before.split(/[.!?\n]/).pop() ?? '';
+  return /\b(?:never|do not|don'?t|must not|should not|avoid|not)\b/.test(sentence);
+}
+
+function secrecyHits(form: string): Hit[] {
+  const hits: Hit[] = [];
+  SECRECY.forEach((pattern, index) => {
+    for (const match of form.matchAll(globalOf(pattern))) {
+      const what = match.groups?.what ?? '';
+      // "Never show raw IDs to the user" hides data for the user's sake, not what the model does.
+      if (what && BENIGN_SECRECY_OBJECT.test(what) && !PRONOUN_OR_ACTION.test(what)) continue;
+      // "Never delete files without telling the user" demands the opposite of secrecy.
+      if (match[0].startsWith('without') && negatedBefore(form, match.index)) continue;
+      if (index === 0 && match[0].startsWith('without') && !/\b(?:tell|inform|notify|let)/.test(match[0]))
+        continue;
+      hits.push(
+        hit(
+          'SEC-02',
+          'secrecy',
+          'critical',
+          match.index,
+          match.index + match[0].length,
+          'tells the model to keep what it does from the user',
+        ),
+      );
+    }
+  });
+  return hits;
+}
+
+function consentHits(form: string): Hit[] {
+  const hits: Hit[] = [];
+  for (const pattern of CONSENT_BYPASS) {
+    for (const match of form.matchAll(globalOf(pattern))) {
+      if (match[0].startsWith('without') && negatedBefore(form, match.index)) continue;
+      hits.push(
+        hit(
+          'SEC-02',
+          'consent-bypass',
+          'high',
+          match.index,
+          match.index + match[0].length,
+          'tells the model to act without the user’s consent',
+        ),
+      );
+    }
+  }
+  return hits;
+}
+
+/** Words that make a mention of a dangerous command a warning or a rule about it, not an order. */
+const WARNING_CONTEXT =
+  /\b(?:detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe)\b/;
+
+function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
+  const hits: Hit[] = [];
+  for (const clause of clauses) {
+    const match = DANGEROUS_COMMANDS.exec(clause.text);
+    if (!match || WARNING_CONTEXT.test(clause.text)) continue;
+    const start = clause.start + match.index;
+    hits.push(
+      hit(
+        'SEC-02',
+        'machine-compromise',
+        'critical',
+        start,
+        start + match[0].length,
+        'asks for a command that compromises the machine',
+      ),
+    );
+  }
+  if (DECODE_AND_FOLLOW.test(form)) {
+    const match = DECODE_AND_FOLLOW.exec(form)!;
+    hits.push(
+      hit(
+        'SEC-02',
+        'decode-and-follow',
+        'critical',
+        match.index,
+        match.index + match[0].length,
+        'asks the model to decode a payload and follow it',
+      ),
+    );
+  }
+  return hits;
+}
+
+function patternHits(
+  form: string,
+  patterns: readonly RegExp[],
+  check: DetectionCheck,
+  rule: string,
+  severity: Severity,
+  note: string,
+): Hit[] {
+  const hits: Hit[] = [];
+  for (const pattern of patterns) {
+    for (const match of form.matchAll(globalOf(pattern))) {
+      hits.push(hit(check, rule, severity, match.index, match.index + match[0].length, note));
+    }
+  }
+  return hits;
+}
+
+/** Whether a text (match form) gives the model an order: an imperative, an obligation, an override or secrecy. */
+export function ordersTheModel(form: string): boolean {
+  if ([...OVERRIDES, ...SECRECY].some((pattern) => pattern.test(form))) return true;
+  return clausesOf(form).some((clause) => hasDirective(clause.text));
+}
+
+function markupHits(form: string): Hit[] {
+  const hits = [
+    ...patternHits(
+      form,
+      OVERRIDES,
+      'SEC-02',
+      'override',
+      'critical',
+      'overrides the model’s instructions or role',
+    ),
+    ...patternHits(
+      form,
+      [INSTRUCTION_MARKUP],
+      'SEC-02',
+      'instruction-markup',
+      'high',
+      'frames text as orders to the model',
+    ),
+    ...patternHits(
+      form,
+      [MODEL_ADDRESS],
+      'SEC-02',
+      'model-address',
+      'low',
+      'addresses the model over the user’s head',
+    ),
+    ...patternHits(
+      form,
+      [PRESSURE],
+      'SEC-02',
+      'pressure',
+      'low',
+      'invents consequences to pressure the model',
+    ),
+    ...patternHits(
+      form,
+      [HIDDEN_MARKUP],
+      'SEC-02',
+      'hidden-markup',
+      'high',
+      'hides text from a rendered view',
+    ),
+    ...patternHits(
+      form,
+      [PRECEDENCE],
+      'SEC-03',
+      'precedence',
+      'high',
+      'claims it must run before every other tool',
+    ),
+  ];
+  for (const match of form.matchAll(HTML_COMMENT)) {
+    const body = match[1]!.trim();
+    if (body.split(/\s+/).filter((word) => /\p{L}{2,}/u.test(word)).length < 2) continue;
+    if (ordersTheModel(body)) {
+      hits.push(
+        hit(
+          'SEC-02',
+          'hidden-order',
+          'critical',
+          match.index,
+          match.index + match[0].length,
+          'hides an order to the model in a comment a rendered view drops',
+        ),
+      );
+      continue;
+    }
+    hits.push(
+      hit(
+        'SEC-02',
+        'comment',
+        'medium',
+        match.index,
+        match.index + match[0].length,
+        'carries text in a comment a rendered view hides',
+      ),
+    );
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SEC-04: requests for secrets and the conversation
+
+interface TargetMatch {
+  rule: TargetRule;
+  start: number;
+  end: number;
+}
+
+function targetsIn(text: string): TargetMatch[] {
+  const out: TargetMatch[] = [];
+  for (const rule of TARGETS) {
+    const match = rule.pattern.exec(text);
+    if (match) out.push({ rule, start: match.index, end: match.index + match[0].length });
+  }
+  return out;
+}
+
+/** "as 'sidenote'", "in the notes parameter", "into the `context` field". */
+const QUOTE = `['"\`‘’“”]`;
+const INTO_PARAMETER = new RegExp(
+  [
+    '\\bas\\s+(?:the\\s+)?(?:context|notes?|sidenote|feedback|metadata|extras?|details|remarks?|comments?|debug(?: info)?)\\b',
+    `\\b(?:as|in|into|to|inside|within|via|through|under|using|with)\\s+(?:the\\s+|a\\s+|an\\s+|its\\s+|this\\s+tool'?s?\\s+)?(?:${QUOTE}[\\w.-]+${QUOTE}\\s*|[\\w.-]+\\s+)(?:parameter|param|field|argument|arg|property|key|input|attribute|slot)s?\\b`,
+    `\\bas\\s+(?:the\\s+)?${QUOTE}[\\w.-]+${QUOTE}`,
+    `\\b(?:parameter|param|field|argument)\\s+${QUOTE}[\\w.-]+${QUOTE}`,
+  ].join('|'),
+);
+const PRONOUN_CONTENT =
+  /\b(?:it|its (?:content|contents|text|value|data)|them|their (?:content|contents|values)|the (?:file|contents?|output|result|key|keys|data|values?|text)|this (?:file|data|information|content|key)|that (?:file|data|content|key))\b/;
+/** Asking for every secret there is, not the one the server needs ("your API key"). */
+const QUANTIFIED = /\b(?:all|any|every|each|entire|full|whole|complete|raw)\b|\bthe user'?s\b/;
+const CONTENT_NOUN =
+  /\b(?:contents?|text|value|values|data|copy|dump|output|body|full|entire|complete|raw|everything|verbatim|exact)\b/;
+/** The tool itself says it takes the secret: "Reads ~/.ssh/id_rsa", "uploads your .env". */
+const DECLARED_ACCESS =
+  /\b(?:reads|loads|opens|copies|collects|gathers|accesses|scans|extracts|retrieves|fetches|dumps|harvests|parses|summari[sz]es)\b/;
+const DECLARED_SENDING =
+  /\b(?:uploads|sends|forwards|posts|syncs|backs up|exports|transmits|shares|reports|submits|mirrors|beacons)\b/;
+const PASSIVE_REQUIRED =
+  /\b(?:must|should|needs? to|has to|have to|is required to|are required to|will need to)\s+be\s+(?:read|passed|included|provided|sent|attached|added|appended|supplied|uploaded|forwarded|copied|shared|entered|filled|set)\b|\b(?:must|should|needs? to|has to)\s+(?:contain|include|hold|carry|be set to|receive)\b/;
+/**
+ * Addresses given as an illustration of a format, not a destination. Attack write-ups use example
+ * domains and 555 numbers too, so only the wording decides, never the address itself.
+ */
+const ILLUSTRATION =
+  /\be\.g\.|\bfor example\b|\bsuch as\b|\bfor instance\b|\bformat\b|\blike\s+[\w.+-]+@|<[\w .-]*@[\w .-]*>|\byour[-_ ]?(?:email|address|number|domain)\b/;
+
+function purposeWords(text: ReadText, context: RuleContext): string {
+  if (text.owner.kind === 'server') return nameWords(context.serverName).join(' ');
+  return nameWords(text.owner.name).join(' ');
+}
+
+function excused(target: TargetRule, text: ReadText, context: RuleContext): boolean {
+  return target.purpose.test(purposeWords(text, context));
+}
+
+function liveAddress(clause: string): boolean {
+  const match = ADDRESS.exec(clause);
+  return match !== null && !ILLUSTRATION.test(clause) && !/localhost|127\.0\.0\.1/.test(match[0]);
+}
+
+interface ClauseFacts {
+  directives: Directive[];
+  transfers: boolean;
+  intoParameter: boolean;
+  outward: boolean;
+  passive: boolean;
+  quantified: boolean;
+}
+
+function clauseFacts(clause: string): ClauseFacts {
+  const directives = directivesOf(clause).filter((directive) => !directive.negated);
+  return {
+    directives,
+    transfers: directives.some((directive) => directive.kind === 'transfer'),
+    intoParameter: INTO_PARAMETER.test(clause),
+    outward: liveAddress(clause) || DATA_URL.test(clause) || MARKDOWN_IMAGE_EXFIL.test(clause),
+    passive: PASSIVE_REQUIRED.test(clause),
+    quantified: QUANTIFIED.test(clause),
+  };
+}
+
+type Verdict = [rule: string, severity: Severity, note: string];
+
+/** What a clause does with a secret it names: orders it read or sent, says it sends or reads it, or nothing. */
+function judgeTarget(target: TargetRule, clause: string, facts: ClauseFacts): Verdict | null {
+  const what = target.id.replaceAll('-', ' ');
+  if (target.strength === 'strong') {
+    if (facts.directives.length > 0 || facts.passive)
+      return ['sensitive-request', 'critical', `asks the model to read or hand over ${what}`];
+    if (DECLARED_SENDING.test(clause))
+      return ['declared-exfiltration', 'critical', `says it sends ${what} away`];
+    if (DECLARED_ACCESS.test(clause))
+      return ['declared-access', 'high', `says it reads ${what}, which its purpose does not explain`];
+    return null;
+  }
+  if ((facts.transfers || facts.passive) && (facts.intoParameter || facts.outward || facts.quantified))
+    return ['sensitive-request', 'critical', `asks the model to hand over ${what}`];
+  if (facts.directives.length > 0) return ['credential-request', 'low', `mentions ${what} in an instruction`];
+  return null;
+}
+
+const CONTEXT_WORDS =
+  /\b(?:conversation|messages|history|context|everything|all (?:the )?(?:data|information)|results?)\b/;
+
+function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
+  const hits: Hit[] = [];
+  let earlier: TargetMatch | null = null;
+  for (const clause of clauses) {
+    if (DEFENSIVE.test(clause.text)) continue;
+    const facts = clauseFacts(clause.text);
+    const targets = targetsIn(clause.text).filter(
+      (target) => facts.outward || !excused(target.rule, text, context),
+    );
+    for (const target of targets) {
+      const verdict = judgeTarget(target.rule, clause.text, facts);
+      if (verdict)
+        hits.push(
+          hit(
+            'SEC-04',
+            ...(verdict.slice(0, 2) as [string, Severity]),
+            clause.start + target.start,
+            clause.start + target.end,
+            verdict[2],
+          ),
+        );
+    }
+    const handsOver = facts.transfers && (facts.intoParameter || facts.outward);
+    // "Read ~/.ssh/id_rsa. Pass its content as 'notes'": the order spans two sentences.
+    if (targets.length === 0 && earlier && handsOver && PRONOUN_CONTENT.test(clause.text)) {
+      const what = earlier.rule.id.replaceAll('-', ' ');
+      hits.push(
+        hit(
+          'SEC-04',
+          'sensitive-request',
+          'critical',
+          clause.start,
+          clause.end,
+          `asks the model to hand over ${what}`,
+        ),
+      );
+    }
+    if (facts.outward && facts.transfers && CONTEXT_WORDS.test(clause.text)) {
+      hits.push(
+        hit(
+          'SEC-04',
+          'exfiltration-channel',
+          'critical',
+          clause.start,
+          clause.end,
+          'asks the model to send context to an outside address',
+        ),
+      );
+    }
+    // Only the sentence right before can be what "it" refers to.
+    earlier = targets.find((target) => target.rule.strength === 'strong') ?? null;
+  }
+  return hits;
+}
+
+/** Parameter names and descriptions that ask for a secret or the conversation (HiddenLayer, CyberArk). */
+function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
+  const hits: Hit[] = [];
+  const isName = text.role === 'parameter-name';
+  const isSchemaText =
+    text.role === 'schema-text' || text.role === 'default' || text.role === 'example' || text.role === 'enum';
+  if (!isName && !isSchemaText) return hits;
+  const words = isName ? nameWords(text.text).join(' ') : form.text;
+  if (DEFENSIVE.test(words)) return hits;
+  for (const target of targetsIn(words)) {
+    if (excused(target.rule, text, context)) continue;
+    const what = target.rule.id.replaceAll('-', ' ');
+    const span: [number, number] = isName ? [0, form.text.length] : [target.start, target.end];
+    if (target.rule.strength === 'strong' && (isName || CONTENT_NOUN.test(words))) {
+      hits.push(
+        hit(
+          'SEC-04',
+          'parameter-asks-for-secret',
+          'critical',
+          span[0],
+          span[1],
+          `a parameter asks for ${what}`,
+        ),
+      );
+    } else if (target.rule.strength === 'weak' && isName && target.rule.id !== 'credential-values') {
+      hits.push(
+        hit(
+          'SEC-04',
+          'parameter-asks-for-context',
+          'medium',
+          span[0],
+          span[1],
+          `a parameter asks for ${what}`,
+        ),
+      );
+    } else if (target.rule.strength === 'weak' && isName && target.rule.id === 'credential-values') {
+      hits.push(
+        hit('SEC-04', 'parameter-asks-for-credential', 'low', span[0], span[1], `a parameter takes ${what}`),
+      );
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SEC-03: shadowing
+
+/** `mcp__server__tool`, `server:tool_name`, `(mcp_whatsapp) send_message`, an identifier next to "tool", or a known tool name. */
+const TOOL_REFERENCE =
+  /\bmcp__([\w-]+)__([\w-]+)|\(mcp_([\w-]+)\)\s*([\w-]+)|\bmcp_(?:tool_)?([a-z][\w]*)|\b([a-z][\w-]*):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|[`'"]?\b([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b[`'"]?\s+(?:tool|function|command)\b|\b(?:tool|function)\s+[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b|\b(?:call|use|invoke|run|calling|using|invoking)\s+(?:the\s+)?[`'"]([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[`'"]/g;
+const KNOWN_TOOL = new RegExp(`\\b(?:${COMMON_TOOL_NAMES.join('|')})\\b`, 'g');
+const OTHER_TOOL =
+  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w-]+\s+)?(?:tools?|servers?|functions?|versions?|implementations?|integrations?)\b/;
+const STRONG_MODAL =
+  /\b(?:must|always|never|only|do not|don'?t|should not|must not|required|mandatory|exclusively)\b/;
+const GENERIC_TARGETS =
+  /\b(?<noun>shell|terminal|bash|command|email|mail|message|payment|transfer|file|query|request)s?\b/g;
+/** Orders that change another tool's input or output rather than describe this one. */
+const ALTERING =
+  /\b(?:prefix|prepend|append|insert|inject|replace|redirect|bcc|cc|forward|also send|send a copy|add\b[^.!?\n]{0,40}\bto (?:it|the|each|every))\b/;
+
+/** The clause talks about commands, emails or messages, and this server offers no tool of that kind. */
+function foreignSubject(text: string, own: ReadonlySet<string>): boolean {
+  const names = [...own].join(' ');
+  for (const match of text.matchAll(GENERIC_TARGETS)) {
+    if (!names.includes(match.groups!.noun!)) return true;
+  }
+  return false;
+}
+
+interface Reference {
+  name: string;
+  start: number;
+  end: number;
+}
+
+export function foreignReferences(text: string, own: ReadonlySet<string>): Reference[] {
+  const found: Reference[] = [];
+  for (const match of text.matchAll(TOOL_REFERENCE)) {
+    const name = match[2] ?? match[4] ?? match[5] ?? match[7] ?? match[8] ?? match[9] ?? match[10];
+    if (name === undefined || own.has(name) || own.has(name.replaceAll('-', '_'))) continue;
+    found.push({ name, start: match.index, end: match.index + match[0].length });
+  }
+  for (const match of text.matchAll(KNOWN_TOOL)) {
+    if (own.has(match[0])) continue;
+    found.push({ name: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return found;
+}
+
+function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
+  const hits: Hit[] = [];
+  for (const clause of clauses) {
+    const text = clause.text;
+    const foreign = foreignReferences(text, context.ownNames);
+    const other = OTHER_TOOL.test(text) || EVERY_TOOL.test(text);
+    const directed = foreign.length > 0 || other;
+    const directives: Directive[] = directivesOf(text).filter((directive) => !directive.negated);
+    const at = (rule: string, severity: Severity, note: string) =>
+      hits.push(hit('SEC-03', rule, severity, clause.start, clause.end, note));
+    const address = liveAddress(text);
+    if (PREFIX_EVERY.test(text))
+      at('prefix-every-call', 'critical', 'tells the model to alter every call or command');
+    if (REDIRECT.test(text) && (address || directed))
+      at('redirect', 'critical', 'redirects where another tool sends data');
+    if (COPY_TO.test(text) && address && /\b(?:every|all|each|always|also|any)\b/.test(text))
+      at('copy-to-address', 'critical', 'copies messages or data to a fixed address');
+    if (DISPARAGE.test(text) && directed)
+      at('disparage', 'critical', 'calls another tool broken or unsafe to steer the model');
+    if (DISPLACE.test(text) && directed)
+      at('displace', STRONG_MODAL.test(text) ? 'critical' : 'low', 'puts itself in place of another tool');
+    if (WHEN_TOOL_USED.test(text) && directed && (directives.length > 0 || STRONG_MODAL.test(text)))
+      at('directs-other-tool', 'critical', 'directs how another tool is used');
+    else if (
+      WHEN_TOOL_USED.test(text) &&
+      foreignSubject(text, context.ownNames) &&
+      (REDIRECT.test(text) || (COPY_TO.test(text) && address) || ALTERING.test(text))
+    )
+      at('directs-other-tool', 'critical', 'alters what other tools send or run');
+    if (/\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/.test(text))
+      at('when-available', 'high', 'attaches behaviour to the mere presence of this tool');
+    for (const reference of foreign) {
+      hits.push(
+        hit(
+          'SEC-03',
+          'names-other-tool',
+          'low',
+          clause.start + reference.start,
+          clause.start + reference.end,
+          `names "${reference.name}", which this server does not offer`,
+        ),
+      );
+    }
+  }
+  return hits;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const WEIGHT: Readonly<Record<Severity, number>> = { critical: 10, high: 2, medium: 1, low: 0.5 };
+
+/**
+ * Signals that are weak alone add up: instruction markup, a precedence claim and invented
+ * consequences in one text are a poisoning payload even without a secret in it.
+ */
+function escalate(hits: readonly Hit[], length: number): Hit[] {
+  if (hits.some((found) => found.severity === 'critical')) return [];
+  const rules = new Map<string, Hit>();
+  for (const found of hits) if (!rules.has(found.rule)) rules.set(found.rule, found);
+  const distinct = [...rules.values()];
+  const total = distinct.reduce((sum, found) => sum + WEIGHT[found.severity], 0);
+  if (total < 3 || !distinct.some((found) => found.severity === 'high')) return [];
+  return [
+    hit(
+      'SEC-02',
+      'combined-signals',
+      'critical',
+      0,
+      length,
+      `combines ${distinct.map((found) => found.rule).join(', ')}`,
+    ),
+  ];
+}
+
+/** Every rule over one text. */
+export function textHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
+  const clauses = clausesOf(form.text);
+  const hits = [
+    ...secrecyHits(form.text),
+    ...consentHits(form.text),
+    ...commandHits(form.text, clauses),
+    ...markupHits(form.text),
+    ...requestHits(text, clauses, context),
+    ...parameterHits(text, form, context),
+    ...shadowingHits(clauses, context),
+  ];
+  return [...hits, ...escalate(hits, form.text.length)];
+}
+
+/** One hit per check, rule and place: overlapping hits of the same rule are the same finding. */
+function distinct(hits: readonly Hit[]): Hit[] {
+  const kept: Hit[] = [];
+  for (const found of hits) {
+    const overlapping = kept.find(
+      (other) =>
+        other.check === found.check &&
+        other.rule === found.rule &&
+        other.start < found.end &&
+        found.start < other.end,
+    );
+    if (!overlapping) kept.push(found);
+  }
+  return kept;
+}
+
+/** The rules over one text, as findings with spans of the original. */
+export function analyseText(text: ReadText, context: RuleContext): Finding[] {
+  const form = matchForm(text.text);
+  return distinct(textHits(text, form, context)).map((found) => {
+    const [start, end] = originalSpan(form, found.start, found.end, text.text);
+    return {
+      check: found.check,
+      rule: found.rule,
+      severity: found.severity,
+      text,
+      start,
+      end,
+      note: found.note,
+    };
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * What each rubric version changed, newest first. The evaluation guide prints it, so contributors
+ * and maintainers can tell why a score moved; documents keep the version they were graded under.
+ */
+import type { RubricVersion } from './versions.ts';
+
+export interface RubricRelease {
+  version: RubricVersion;
+  date: string;
+  summary: string;
+  changes: readonly string[];
+}
+
+export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
+  {
+    version: '2.1',
+    date: '2026-11-25',
+    summary:
+      'A package built to deceive or steal grades F. The security checks read everything a model reads, on every face the evaluator sees, and their critical findings cap the score.',
+    changes: [
+      'SEC-01 to SEC-04 read every text a model reads: names, titles, descriptions, every string of input and output schemas (property names, enums, defaults, examples), the server’s instructions, prompt messages, resource contents, and the text of tool results and errors; on every face (client identity, connection, after tool calls and list_changed notifications). Text hidden in tag characters, variation selectors, concealed ANSI sequences, comments or encodings (base64, hex, percent and character references) is decoded and read too.',
+      'SEC-01 judges invisible characters by what they do: tag characters, bidi overrides, runs that can encode a message and ANSI sequences that conceal or move text fail; the marks right-to-left scripts use, joiners inside Arabic-script and Indic words, and emoji sequences pass; a stray invisible character is only noted.',
+      'SEC-02 (hidden instructions), SEC-03 (shadowing), SEC-04 (requests for secrets or the conversation, including through parameter names and descriptions) and SEC-06 (definitions that differ by client or change over time) become critical.',
+      'SEC-06 compares five connections (claude-code, afscore-evaluator, claude-code again, cursor-vscode, claude-ai) and the listings after tool calls and notifications, masking values that vary by nature; it is recomputable from the faces stored in `inputs`.',
+      'New SEC-14: no look-alike names (mixed-script or invisible characters in tool and prompt names).',
+      'The critical-security-finding cap (security ≤ 20, af_score ≤ 40) is triggered by a fail of SEC-01, SEC-02, SEC-03, SEC-04, SEC-06 or SEC-14.',
+      'REL-01 retries a start that timed out before failing it, and gives half credit to a start that took longer than 10 s; REL-08 no longer deducts again for a list method that REL-03 already failed.',
+      'INT-05 judges a tool that wraps its arguments in one object on the arguments inside; LIC-01 gives half credit, without the no-licence cap, to a package whose manifest declares an open licence but ships no licence file; LIC-02 does not apply without a licence file.',
+      'SEC-07 ignores placeholders and test tokens and the files of a test suite; SEC-11 no longer calls an arithmetic `add` a write; DOC-02 reads whole variable names and ignores what the system, CI, containers and clients set.',
+      'Every check result states its dimension and severity, and evidence names the face, the field path and the text with its hidden characters made visible (⟨U+200B⟩).',
+    ],
+  },
+  {
+    version: '2.0',
+    date: '2026-11-22',
+    summary: 'The first published rubric: seven dimensions, 48 MCP-server checks and 21 skill checks.',
+    changes: ['Initial release.'],
+  },
+];

@@ -1,0 +1,254 @@
+/**
+ * Calling the server's tools to see what they answer. Smoke calls (REL-07) use only read-only
+ * tools with arguments the schema states itself; exploration calls read what other harmless tools
+ * return, with plausible arguments, so a payload hidden in a tool's result or error is read like
+ * one in a description. Nothing named or annotated as deleting, writing, sending or executing is
+ * ever called, and with the network on (or a remote server) only read-only tools are.
+ */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { escapeInvisible } from '../core/checks/escape-text.ts';
+import type { InvalidCallFacts, SmokeCallFacts } from '../core/checks/probe-facts.ts';
+import { riskKinds } from '../core/checks/risky-capabilities.ts';
+import { asObject, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
+import { instanceProblem } from '../core/checks/schema-validity.ts';
+import type { SnapshotTool } from '../core/checks/snapshot.ts';
+import { errorCode, errorText } from './probe-connection.ts';
+import { REQUEST_TIMEOUT_MS } from './probe-listing.ts';
+
+const REQUEST_TIMEOUT = -32001;
+const CONNECTION_CLOSED = -32000;
+
+/** Which tools exploration may call: none beyond the read-only ones, or any that is not risky. */
+export type ExplorePolicy = 'read-only' | 'non-destructive';
+
+/** A value the schema states itself: a default, const, first enum value or first example. */
+function statedValue(schema: Record<string, unknown>): { ok: true; value: unknown } | { ok: false } {
+  if ('default' in schema) return { ok: true, value: schema.default };
+  if ('const' in schema) return { ok: true, value: schema.const };
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return { ok: true, value: schema.enum[0] };
+  if (Array.isArray(schema.examples) && schema.examples.length > 0)
+    return { ok: true, value: schema.examples[0] };
+  return { ok: false };
+}
+
+/** Arguments for a smoke call, using only values the schema states; null when a required one has none. */
+export function smokeArguments(tool: SnapshotTool): Record<string, unknown> | null {
+  const args: Record<string, unknown> = {};
+  const properties = new Map(propertiesOf(tool.inputSchema));
+  for (const name of requiredOf(tool.inputSchema).sort()) {
+    const stated = statedValue(properties.get(name) ?? {});
+    if (!stated.ok) return null;
+    args[name] = stated.value;
+  }
+  return args;
+}
+
+const PLAUSIBLE_STRINGS: readonly [RegExp, string][] = [
+  [/url|uri|link|href|endpoint|website/i, 'https://example.com/'],
+  [/email|mail/i, 'user@example.com'],
+  [/path|file|dir|folder/i, 'README.md'],
+  [/city|location|place|town|address/i, 'London'],
+  [/country/i, 'GB'],
+  [/lang|locale/i, 'en'],
+  [/date|time|since|until|from|to$/i, '2026-01-01'],
+  [/(?:^|_)id$|Id$|identifier|key$/i, '1'],
+  [/name|title|label/i, 'example'],
+  [/query|search|q$|text|prompt|message|content|term|keyword|question/i, 'test'],
+];
+
+function plausibleValue(name: string, schema: Record<string, unknown>): unknown {
+  const stated = statedValue(schema);
+  if (stated.ok) return stated.value;
+  const types = typesOf(schema);
+  if (types.includes('string') || types.length === 0) {
+    if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com/';
+    if (schema.format === 'email') return 'user@example.com';
+    if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
+    if (schema.format === 'date') return '2026-01-01';
+    return PLAUSIBLE_STRINGS.find(([pattern]) => pattern.test(name))?.[1] ?? 'example';
+  }
+  if (types.includes('integer') || types.includes('number'))
+    return typeof schema.minimum === 'number' ? schema.minimum : 1;
+  if (types.includes('boolean')) return false;
+  if (types.includes('array')) return [];
+  if (types.includes('object')) return {};
+  return null;
+}
+
+/** Arguments a person would try first: stated values, else plausible ones for each required parameter. */
+export function plausibleArguments(tool: SnapshotTool): Record<string, unknown> {
+  const properties = new Map(propertiesOf(tool.inputSchema));
+  const args: Record<string, unknown> = {};
+  for (const name of requiredOf(tool.inputSchema).sort())
+    args[name] = plausibleValue(name, properties.get(name) ?? {});
+  return args;
+}
+
+/** Read-only and not declared open-world or destructive: safe to call in the sandbox. */
+export function isSafeToCall(tool: SnapshotTool): boolean {
+  const hints = tool.annotations ?? {};
+  return hints.readOnlyHint === true && hints.openWorldHint !== true && hints.destructiveHint !== true;
+}
+
+/** Whether exploration may call the tool under the policy. */
+export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
+  const hints = tool.annotations ?? {};
+  if (hints.readOnlyHint === true && hints.destructiveHint !== true) return true;
+  if (policy === 'read-only' || hints.destructiveHint === true) return false;
+  const kinds = riskKinds(tool.name);
+  return !kinds.some(
+    (kind) => kind === 'destructive' || kind === 'write' || kind === 'send' || kind === 'execute',
+  );
+}
+
+export interface CallRecord {
+  tool: string;
+  arguments: Record<string, unknown>;
+  /** Text the model would read: every text content block and string in structuredContent. */
+  text: string;
+  isError: boolean;
+  /** For REL-07: the outcome against the declared output schema. */
+  outcome: SmokeCallFacts['outcome'];
+  detail?: string;
+}
+
+function stringsOf(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
+  else if (value !== null && typeof value === 'object')
+    for (const item of Object.values(value)) stringsOf(item, out);
+}
+
+/** All the text of a tools/call result: content blocks (text, embedded resources) and structured values. */
+export function resultText(result: { content?: unknown; structuredContent?: unknown }): string {
+  const parts: string[] = [];
+  for (const block of Array.isArray(result.content) ? result.content : []) {
+    const item = asObject(block);
+    if (!item) continue;
+    if (typeof item.text === 'string') parts.push(item.text);
+    const resource = asObject(item.resource);
+    if (typeof resource?.text === 'string') parts.push(resource.text);
+  }
+  if (result.structuredContent !== undefined) stringsOf(result.structuredContent, parts);
+  return parts.join('\n');
+}
+
+function firstText(content: unknown): string {
+  const first = Array.isArray(content) ? (content[0] as { text?: unknown } | undefined) : undefined;
+  return escapeInvisible(typeof first?.text === 'string' ? first.text : '').slice(0, 200);
+}
+
+export async function callTool(
+  client: Client,
+  tool: SnapshotTool,
+  args: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<CallRecord> {
+  const base = { tool: tool.name, arguments: args };
+  try {
+    const result = await client.request(
+      { method: 'tools/call', params: { name: tool.name, arguments: args } },
+      CallToolResultSchema,
+      { timeout: timeoutMs },
+    );
+    const text = resultText(result);
+    if (result.isError)
+      return { ...base, text, isError: true, outcome: 'is-error', detail: firstText(result.content) };
+    if (asObject(tool.outputSchema)) {
+      if (result.structuredContent === undefined) {
+        return {
+          ...base,
+          text,
+          isError: false,
+          outcome: 'invalid-structured-content',
+          detail: 'outputSchema declared but no structuredContent returned',
+        };
+      }
+      const problem = instanceProblem(tool.outputSchema, result.structuredContent);
+      if (problem)
+        return {
+          ...base,
+          text,
+          isError: false,
+          outcome: 'invalid-structured-content',
+          detail: escapeInvisible(problem).slice(0, 200),
+        };
+    }
+    return { ...base, text, isError: false, outcome: 'ok' };
+  } catch (error) {
+    const code = errorCode(error);
+    const outcome = code === REQUEST_TIMEOUT || code === CONNECTION_CLOSED ? 'no-answer' : 'protocol-error';
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ...base,
+      text: outcome === 'protocol-error' ? message : '',
+      isError: true,
+      outcome,
+      detail: errorText(error),
+    };
+  }
+}
+
+export function smokeFacts(record: CallRecord): SmokeCallFacts {
+  return {
+    tool: record.tool,
+    arguments: record.arguments,
+    outcome: record.outcome,
+    ...(record.detail === undefined ? {} : { detail: record.detail }),
+  };
+}
+
+/** A tool to send invalid arguments to (read-only ones first) and the invalid arguments. */
+export function invalidArgumentsProbe(
+  tools: readonly SnapshotTool[],
+): { tool: SnapshotTool; args: Record<string, unknown> } | null {
+  const ordered = [...tools.filter(isSafeToCall), ...tools.filter((tool) => !isSafeToCall(tool))];
+  for (const tool of ordered) {
+    if (requiredOf(tool.inputSchema).length > 0) return { tool, args: {} };
+  }
+  for (const tool of ordered) {
+    for (const [name, schema] of propertiesOf(tool.inputSchema)) {
+      const types = typesOf(schema);
+      if (types.length === 0) continue;
+      const wrong = types.includes('string') ? 12345 : 'not-a-valid-value';
+      return { tool, args: { [name]: wrong } };
+    }
+  }
+  return null;
+}
+
+export interface InvalidCallRecord {
+  facts: InvalidCallFacts;
+  /** The error text the server answered with (read by the detection rules). */
+  text: string;
+}
+
+export async function invalidCall(
+  client: Client,
+  probe: InvalidCallFacts['probe'],
+  name: string,
+  args: unknown,
+): Promise<InvalidCallRecord> {
+  const base = { probe, ...(probe === 'invalid-arguments' ? { tool: name, arguments: args } : {}) };
+  try {
+    const result = await client.request(
+      { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+      CallToolResultSchema,
+      { timeout: REQUEST_TIMEOUT_MS },
+    );
+    return result.isError
+      ? {
+          facts: { ...base, outcome: 'is-error-result', detail: firstText(result.content) },
+          text: resultText(result),
+        }
+      : { facts: { ...base, outcome: 'success-result' }, text: resultText(result) };
+  } catch (error) {
+    const code = errorCode(error);
+    const message = error instanceof Error ? error.message : String(error);
+    if (code === REQUEST_TIMEOUT || code === CONNECTION_CLOSED || code === undefined) {
+      return { facts: { ...base, outcome: 'no-answer', detail: errorText(error) }, text: '' };
+    }
+    return { facts: { ...base, outcome: 'json-rpc-error', code, detail: errorText(error) }, text: message };
+  }
+}

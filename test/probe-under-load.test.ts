@@ -1,0 +1,63 @@
+/**
+ * A busy machine must not change a verdict: a start that times out is retried before REL-01 fails,
+ * later connections wait in proportion to the first start, and connections that never start cost
+ * SEC-06 half its credit instead of unpublishing the security score.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkDefinitionChanges } from '../src/core/checks/definition-changes.ts';
+import { judgeStartup } from '../src/core/checks/runtime-checks.ts';
+import { probeServer, type ServerLauncher } from '../src/evaluator/mcp-probe.ts';
+
+const SERVER = join(import.meta.dirname, 'fixtures', 'mcp-servers', 'moody', 'server.ts');
+const homes: string[] = [];
+
+afterEach(() => {
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
+/** Our own fixture, started directly: no package code runs here, so no sandbox is needed. */
+function moody(env: Record<string, string>): ServerLauncher {
+  const home = mkdtempSync(join(tmpdir(), 'afscore-moody-'));
+  homes.push(home);
+  return {
+    transport: 'stdio',
+    open: () => ({
+      transport: new StdioClientTransport({
+        command: process.execPath,
+        args: [SERVER],
+        env: { PATH: process.env.PATH ?? '', HOME: home, ...env },
+        stderr: 'ignore',
+      }),
+      failure: async () => '',
+    }),
+  };
+}
+
+const quick = { startupTimeoutMs: 1_000, startupRetryTimeoutMs: 5_000, notificationGraceMs: 20 };
+
+describe('the probe under load', () => {
+  it('retries a start that timed out, and REL-01 passes on the second attempt', async () => {
+    const result = await probeServer(moody({ MOODY_STALL_MS: '2500' }), () => {}, quick);
+    expect(result.facts.connections[0]).toMatchObject({ started: true, attempts: 2 });
+    expect(judgeStartup(result.facts)).toMatchObject({
+      status: 'pass',
+      message: 'Started and initialized within 10 s on the second attempt.',
+    });
+    expect(checkDefinitionChanges(result.snapshot!).status).toBe('pass');
+  }, 30_000);
+
+  it('judges SEC-06 on the faces it saw when later connections do not start', async () => {
+    const result = await probeServer(moody({ MOODY_REFUSE_AFTER: '3' }), () => {}, quick);
+    const started = result.facts.connections.map((connection) => connection.started);
+    expect(started).toEqual([true, true, true, false, false]);
+    expect(checkDefinitionChanges(result.snapshot!)).toMatchObject({
+      status: 'partial',
+      value: 0.5,
+      message: expect.stringContaining('2 connection(s) did not start'),
+    });
+  }, 60_000);
+});
