@@ -178,12 +178,17 @@ describe('detection corpus: the cases', () => {
     ]);
   });
 
-  it('lists every case in the README table with its label', () => {
+  it('lists every case in the README table with its label, and the count of each technique', () => {
     const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
     const rows = new Map(
       [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [m[1], m[2]] as const),
     );
     expect([...rows.entries()].sort()).toEqual(cases.map((c) => [c.id, c.label] as const).sort());
+    const counted = [...readme.matchAll(/^\| `([a-z-]+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
+    const techniques = [...new Set(cases.flatMap((c) => c.techniques))];
+    expect(counted.sort()).toEqual(
+      techniques.map((t) => [t, cases.filter((c) => c.techniques.includes(t)).length]).sort(),
+    );
   });
 
   it('rejects text that is not JSON, with the file named', () => {
