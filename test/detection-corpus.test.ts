@@ -1,0 +1,377 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import { describe, expect, it } from 'vitest';
+import {
+  ATTACK_TECHNIQUES,
+  type CaseChange,
+  type CaseServer,
+  CORPUS_DIR,
+  type CorpusCase,
+  formatIssue,
+  loadCorpus,
+  parseCase,
+  toolSchemaAjv,
+} from './support/corpus.ts';
+import {
+  type CorpusState,
+  newCorpusState,
+  openCorpusConnection,
+  stateFileFor,
+} from './support/corpus-server.ts';
+import { useTempDirs } from './support/temp-dir.ts';
+
+const corpus = loadCorpus();
+const cases = corpus.map(({ testCase }) => testCase);
+const malicious = cases.filter((c) => c.label === 'malicious');
+const benign = cases.filter((c) => c.label === 'benign');
+
+/** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
+const CLIENT_NAMES = [
+  'afscore-evaluator',
+  'mcp-scan',
+  'mcp-shield',
+  'mcp-inspector',
+  'claude-code',
+  'cursor-vscode',
+  'claude-ai',
+  'Visual Studio Code',
+  'windsurf-client',
+  'codex-mcp-client',
+  'gemini-cli-mcp-client',
+  'Zed',
+];
+
+const NOTIFICATIONS = {
+  tools: ToolListChangedNotificationSchema,
+  prompts: PromptListChangedNotificationSchema,
+  resources: ResourceListChangedNotificationSchema,
+} as const;
+type ListKind = keyof typeof NOTIFICATIONS;
+
+/** An SDK client that knows the standard formats, so output schemas compile without warnings. */
+function newClient(name: string): Client {
+  return new Client(
+    { name, version: '1.0.0' },
+    { jsonSchemaValidator: new AjvJsonSchemaValidator(toolSchemaAjv()) },
+  );
+}
+
+interface Connected {
+  client: Client;
+  notified: Record<ListKind, Promise<void>>;
+}
+
+async function connect(testCase: CorpusCase, state: CorpusState, clientName: string): Promise<Connected> {
+  const client = newClient(clientName);
+  const notified = Object.fromEntries(
+    (Object.keys(NOTIFICATIONS) as ListKind[]).map((kind) => [
+      kind,
+      new Promise<void>((resolve) => client.setNotificationHandler(NOTIFICATIONS[kind], () => resolve())),
+    ]),
+  ) as Record<ListKind, Promise<void>>;
+  await client.connect(await openCorpusConnection(testCase, state));
+  return { client, notified };
+}
+
+/** The test's own reading of the format: which face a client name gets. */
+function faceFor(testCase: CorpusCase, clientName: string) {
+  return testCase.faces?.find((face) => new RegExp(face.clientName, 'i').test(clientName));
+}
+
+/** What the format says a client sees after these events (face applied last). */
+function expectedServer(testCase: CorpusCase, fired: (change: CaseChange) => boolean, clientName: string) {
+  let server: CaseServer = testCase.server;
+  for (const change of testCase.changes ?? []) if (fired(change)) server = { ...server, ...change.server };
+  return { ...server, ...faceFor(testCase, clientName)?.server };
+}
+
+function toolSummary(tools: { name: string; description?: string; inputSchema: object }[]) {
+  return tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+}
+
+/** A client name that no face of the case matches, so that the base definitions show. */
+function faceless(testCase: CorpusCase): string {
+  const name = ['plain-test-client', 'corpus-runner', 'x'].find((n) => !faceFor(testCase, n));
+  if (!name) throw new Error(`${testCase.id}: every test client name matches a face`);
+  return name;
+}
+
+describe('detection corpus: the cases', () => {
+  it('has at least 70 malicious and 70 benign cases, with unique ids', () => {
+    expect(malicious.length).toBeGreaterThanOrEqual(70);
+    expect(benign.length).toBeGreaterThanOrEqual(70);
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+  });
+
+  it('covers every attack technique with at least three malicious cases', () => {
+    const thin = ATTACK_TECHNIQUES.map(
+      (t) => [t, malicious.filter((c) => c.techniques.includes(t)).length] as const,
+    )
+      .filter(([, n]) => n < 3)
+      .map(([t, n]) => `${t}: ${n}`);
+    expect(thin).toEqual([]);
+  });
+
+  it('reaches every face with a client name an evaluator may use', () => {
+    const unreached = cases.flatMap((c) =>
+      (c.faces ?? [])
+        .filter((face) => !CLIENT_NAMES.some((name) => faceFor(c, name) === face))
+        .map((face) => `${c.id}: ${face.clientName}`),
+    );
+    expect(unreached).toEqual([]);
+  });
+
+  /** Parses a case that claims to be malicious/broken-case.json, with some fields overridden. */
+  function parseBroken(overrides: Record<string, unknown>) {
+    const text = JSON.stringify({
+      id: 'other-id',
+      label: 'malicious',
+      techniques: ['plain', 'rug-pull'],
+      source: { title: 'Somewhere', url: 'https://example.org/post' },
+      notes: 'A case with several mistakes in it.',
+      ...overrides,
+    });
+    const result = parseCase(join(CORPUS_DIR, 'malicious', 'broken-case.json'), text, {
+      id: 'broken-case',
+      label: 'malicious',
+    });
+    return result.ok ? [] : result.issues;
+  }
+
+  it('names the file and the JSON pointer of a schema problem', () => {
+    const issues = parseBroken({
+      server: {
+        name: 's',
+        version: '1',
+        tools: [{ name: 'a', inputSchema: { type: 'object' }, colour: 'red' }],
+      },
+    });
+    expect(issues.map(formatIssue)).toEqual([
+      expect.stringMatching(/broken-case\.json \/server\/tools\/0: unknown property "colour"$/),
+    ]);
+  });
+
+  it('names the pointer of every rule a valid-looking case breaks', () => {
+    const issues = parseBroken({
+      label: 'benign',
+      server: {
+        name: 's',
+        version: '1',
+        tools: [{ name: 'a', inputSchema: { type: 'object' }, outputSchema: { type: 'object' } }],
+      },
+      changes: [{ after: 'tool-call:missing', server: { instructions: 'x' } }],
+    });
+    expect(issues.map((i) => `${i.pointer}: ${i.message}`)).toEqual([
+      '/id: "other-id" differs from the file name "broken-case"',
+      '/label: "benign" but the file is in malicious/',
+      expect.stringMatching(/^\/techniques\/1: "rug-pull" is not a benign technique/),
+      '/changes/0/after: no tool named "missing" in this case',
+      '/server/tools/0/result/structuredContent: a tool with an outputSchema needs a result with structuredContent',
+    ]);
+  });
+
+  it('lists every case in the README table with its label, and the count of each technique', () => {
+    const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
+    const rows = new Map(
+      [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [m[1], m[2]] as const),
+    );
+    expect([...rows.entries()].sort()).toEqual(cases.map((c) => [c.id, c.label] as const).sort());
+    const counted = [...readme.matchAll(/^\| `([a-z-]+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
+    const techniques = [...new Set(cases.flatMap((c) => c.techniques))];
+    expect(counted.sort()).toEqual(
+      techniques.map((t) => [t, cases.filter((c) => c.techniques.includes(t)).length]).sort(),
+    );
+  });
+
+  it('rejects text that is not JSON, with the file named', () => {
+    const result = parseCase('/x/benign/y.json', '{ "id": ', { id: 'y', label: 'benign' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.issues[0]).toMatchObject({ file: '/x/benign/y.json', pointer: '/' });
+  });
+});
+
+describe.each(cases.map((c) => [c.id, c] as const))(
+  'detection corpus: %s served over MCP',
+  (_id, testCase) => {
+    it('shows each client the face its name selects', async () => {
+      for (const clientName of CLIENT_NAMES) {
+        const { client } = await connect(testCase, newCorpusState(), clientName);
+        const expected = expectedServer(testCase, (change) => change.after === 'connection:1', clientName);
+        expect(client.getServerVersion(), clientName).toMatchObject({
+          name: expected.name,
+          version: expected.version,
+        });
+        expect(client.getInstructions(), clientName).toBe(expected.instructions);
+        expect(client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+        const { tools } = await client.listTools();
+        expect(toolSummary(tools), clientName).toEqual(toolSummary(expected.tools));
+        await client.close();
+      }
+    });
+
+    it('answers prompts/get, resources/read and tools/call with the case texts', async () => {
+      const clientName = faceless(testCase);
+      const { client } = await connect(testCase, newCorpusState(), clientName);
+      const server = expectedServer(testCase, (change) => change.after === 'connection:1', clientName);
+      const prompts = server.prompts ?? [];
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(prompts.map((p) => p.name));
+      for (const prompt of prompts) {
+        const got = await client.getPrompt({ name: prompt.name });
+        expect(got.messages).toEqual(
+          prompt.messages.map(({ role, text }) => ({ role, content: { type: 'text', text } })),
+        );
+      }
+      const resources = server.resources ?? [];
+      expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(resources.map((r) => r.uri));
+      for (const resource of resources) {
+        const { contents } = await client.readResource({ uri: resource.uri });
+        expect(contents).toEqual([expect.objectContaining({ uri: resource.uri, text: resource.text })]);
+      }
+      expect((await client.listResourceTemplates()).resourceTemplates).toEqual(
+        server.resourceTemplates ?? [],
+      );
+      // Calls can set off changes, so each call gets a state of its own.
+      await client.close();
+      for (const tool of server.tools) {
+        const own = await connect(testCase, newCorpusState(), clientName);
+        await own.client.listTools();
+        const result = await own.client.callTool({ name: tool.name, arguments: {} });
+        expect(result.content).toEqual([{ type: 'text', text: tool.result?.text ?? 'Done.' }]);
+        expect(Boolean(result.isError)).toBe(Boolean(tool.result?.isError));
+        if (tool.result?.structuredContent)
+          expect(result.structuredContent).toEqual(tool.result.structuredContent);
+        await own.client.close();
+      }
+    });
+  },
+);
+
+const changing = cases.filter((c) => c.changes);
+
+describe.each(changing.map((c) => [c.id, c] as const))('detection corpus: %s changes', (_id, testCase) => {
+  it('changes its definitions when each trigger happens', async () => {
+    const clientName = faceless(testCase);
+    for (const [index, change] of (testCase.changes ?? []).entries()) {
+      const state = newCorpusState();
+      const events = { listed: false, called: new Set<string>(), connections: 0 };
+      const fired = (c: CaseChange) =>
+        (c.after === 'first-tools-list' && events.listed) ||
+        (c.after === 'tool-call' && events.called.size > 0) ||
+        (c.after.startsWith('tool-call:') && events.called.has(c.after.slice('tool-call:'.length))) ||
+        (c.after.startsWith('connection:') &&
+          events.connections >= Number(c.after.slice('connection:'.length)));
+      const open = async () => {
+        const connected = await connect(testCase, state, clientName);
+        events.connections += 1;
+        return connected;
+      };
+      const list = async (client: Client) => {
+        const { tools } = await client.listTools();
+        expect(toolSummary(tools), `${testCase.id} change ${index}`).toEqual(
+          toolSummary(expectedServer(testCase, fired, clientName).tools),
+        );
+        events.listed = true;
+      };
+
+      let current = await open();
+      if (change.after.startsWith('connection:')) {
+        const n = Number(change.after.slice('connection:'.length));
+        while (events.connections < n) {
+          await current.client.close();
+          current = await open();
+        }
+      } else {
+        await list(current.client);
+        if (change.after !== 'first-tools-list') {
+          const name =
+            change.after === 'tool-call'
+              ? expectedServer(testCase, fired, clientName).tools[0]?.name
+              : change.after.slice('tool-call:'.length);
+          await current.client.callTool({ name: name ?? '', arguments: {} });
+          events.called.add(name ?? '');
+        }
+      }
+      expect(fired(change), `${testCase.id} change ${index} fired`).toBe(true);
+      if (change.notify) {
+        const kinds: ListKind[] = [];
+        if (change.server.tools) kinds.push('tools');
+        if (change.server.prompts) kinds.push('prompts');
+        if (change.server.resources || change.server.resourceTemplates) kinds.push('resources');
+        await Promise.all(kinds.map((kind) => current.notified[kind]));
+      }
+      await list(current.client);
+      if (change.after.startsWith('connection:'))
+        expect(current.client.getInstructions()).toBe(
+          expectedServer(testCase, fired, clientName).instructions,
+        );
+      await current.client.close();
+      const later = await open();
+      await list(later.client);
+      expect(later.client.getInstructions()).toBe(expectedServer(testCase, fired, clientName).instructions);
+      expect(later.client.getServerVersion()?.name).toBe(expectedServer(testCase, fired, clientName).name);
+      await later.client.close();
+    }
+  });
+});
+
+describe('detection corpus: a case as a stdio process', () => {
+  const tempDir = useTempDirs();
+  const serverScript = join(import.meta.dirname, 'support', 'corpus-server.ts');
+
+  async function stdioClient(caseFile: string, stateDir: string, clientName: string): Promise<Client> {
+    const client = newClient(clientName);
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [serverScript, caseFile],
+        env: { PATH: process.env.PATH ?? '', TMPDIR: stateDir },
+        stderr: 'pipe',
+      }),
+    );
+    return client;
+  }
+
+  it('serves faces by client name and keeps a rug pull for the next process', async () => {
+    const stateDir = tempDir('afscore-corpus-');
+    const rugPull = corpus.find(({ testCase }) =>
+      testCase.changes?.some((change) => change.after.startsWith('tool-call')),
+    );
+    expect(rugPull, 'a case whose change follows a tool call').toBeDefined();
+    const { file, testCase } = rugPull!;
+    const change = testCase.changes!.find((c) => c.after.startsWith('tool-call'))!;
+    const clientName = faceless(testCase);
+
+    const first = await stdioClient(file, stateDir, clientName);
+    const before = (await first.listTools()).tools;
+    expect(toolSummary(before)).toEqual(toolSummary(testCase.server.tools));
+    const called =
+      change.after === 'tool-call' ? testCase.server.tools[0]!.name : change.after.slice('tool-call:'.length);
+    await first.callTool({ name: called, arguments: {} });
+    await first.close();
+
+    const second = await stdioClient(file, stateDir, clientName);
+    const after = (await second.listTools()).tools;
+    expect(toolSummary(after)).toEqual(toolSummary({ ...testCase.server, ...change.server }.tools));
+    expect(toolSummary(after)).not.toEqual(toolSummary(before));
+    await second.close();
+    expect(existsSync(join(stateDir, basename(stateFileFor(testCase.id))))).toBe(true);
+
+    const issue = corpus.find(({ testCase: c }) => c.id === 'issue-14-weather-messenger')!;
+    const scanner = await stdioClient(issue.file, stateDir, 'mcp-scan');
+    const agent = await stdioClient(issue.file, stateDir, 'claude-code');
+    const scannerTools = (await scanner.listTools()).tools;
+    const agentTools = (await agent.listTools()).tools;
+    expect(toolSummary(scannerTools)).toEqual(toolSummary(issue.testCase.faces![0]!.server.tools!));
+    expect(toolSummary(agentTools)).toEqual(toolSummary(issue.testCase.server.tools));
+    expect(agentTools[0]!.description).toContain('\u{E003C}');
+    await Promise.all([scanner.close(), agent.close()]);
+  });
+});

@@ -1,0 +1,359 @@
+/**
+ * The detection corpus: MCP servers written from published attacks (malicious) and modelled on
+ * real published servers (benign), one JSON file per case. This file holds their types and the
+ * loader that validates every file against test/detection-corpus/case.schema.json and the rules
+ * a schema cannot say (id = file name, label = folder, vocabulary per label, …).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type AnySchema } from 'ajv';
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'detection-corpus');
+export const CASE_SCHEMA_FILE = join(CORPUS_DIR, 'case.schema.json');
+
+export const LABELS = ['malicious', 'benign'] as const;
+export type Label = (typeof LABELS)[number];
+
+/** What a malicious case does (the detector must find these). */
+export const ATTACK_TECHNIQUES = [
+  'hidden-instructions',
+  'invisible-characters',
+  'sensitive-paths',
+  'exfiltration-parameter',
+  'shadowing',
+  'confusable-name',
+  'schema-poisoning',
+  'server-instructions',
+  'prompt-poisoning',
+  'resource-poisoning',
+  'result-poisoning',
+  'rug-pull',
+  'identity-deception',
+  'encoded-payload',
+] as const;
+export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
+
+/** The traps a benign case contains (what a naive detector would wrongly flag). */
+export const BENIGN_TRAPS = [
+  'imperative-docs',
+  'security-wording',
+  'non-english',
+  'rtl-script',
+  'emoji',
+  'markup',
+  'cross-reference',
+  'placeholder-secrets',
+  'rich-schema',
+  'many-tools',
+  'plain',
+] as const;
+export type BenignTrap = (typeof BENIGN_TRAPS)[number];
+export type Technique = AttackTechnique | BenignTrap;
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface CaseToolResult {
+  text: string;
+  isError?: boolean;
+  structuredContent?: JsonObject;
+}
+
+export interface CaseTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: JsonObject & { type: 'object' };
+  outputSchema?: JsonObject & { type: 'object' };
+  annotations?: {
+    title?: string;
+    readOnlyHint?: boolean;
+    destructiveHint?: boolean;
+    idempotentHint?: boolean;
+    openWorldHint?: boolean;
+  };
+  result?: CaseToolResult;
+}
+
+export interface CasePrompt {
+  name: string;
+  description?: string;
+  arguments?: { name: string; description?: string; required?: boolean }[];
+  messages: { role: 'user' | 'assistant'; text: string }[];
+}
+
+export interface CaseResource {
+  uri: string;
+  name: string;
+  description?: string;
+  mimeType?: string;
+  text: string;
+}
+
+export interface CaseResourceTemplate {
+  uriTemplate: string;
+  name: string;
+  description?: string;
+  mimeType?: string;
+}
+
+/** Any part of a server a face or a change may replace (a shallow merge). */
+export interface ServerParts {
+  name?: string;
+  version?: string;
+  instructions?: string;
+  tools?: CaseTool[];
+  prompts?: CasePrompt[];
+  resources?: CaseResource[];
+  resourceTemplates?: CaseResourceTemplate[];
+}
+
+export interface CaseServer extends ServerParts {
+  name: string;
+  version: string;
+  tools: CaseTool[];
+}
+
+export interface CaseFace {
+  /** A JavaScript regular expression, matched case-insensitively against clientInfo.name. */
+  clientName: string;
+  server: ServerParts;
+}
+
+/** "first-tools-list", "tool-call", "tool-call:<name>" or "connection:<n>". */
+export type ChangeTrigger = string;
+
+export interface CaseChange {
+  after: ChangeTrigger;
+  notify?: boolean;
+  server: ServerParts;
+}
+
+export interface CorpusCase {
+  id: string;
+  label: Label;
+  techniques: Technique[];
+  source: { title: string; url: string };
+  notes: string;
+  server: CaseServer;
+  faces?: CaseFace[];
+  changes?: CaseChange[];
+}
+
+export interface LoadedCase {
+  file: string;
+  testCase: CorpusCase;
+}
+
+export interface CaseIssue {
+  file: string;
+  pointer: string;
+  message: string;
+}
+
+export type CaseLoad = { ok: true; testCase: CorpusCase } | { ok: false; issues: CaseIssue[] };
+
+let validateShape: ReturnType<Ajv2020['compile']> | undefined;
+
+function shapeValidator(): ReturnType<Ajv2020['compile']> {
+  if (!validateShape) {
+    const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+    validateShape = ajv.compile(JSON.parse(readFileSync(CASE_SCHEMA_FILE, 'utf8')));
+  }
+  return validateShape;
+}
+
+function schemaIssues(file: string, errors: ErrorObject[]): CaseIssue[] {
+  return errors.map((error) => ({
+    file,
+    pointer: error.instancePath || '/',
+    message:
+      error.keyword === 'additionalProperties'
+        ? `unknown property "${String(error.params.additionalProperty)}"`
+        : `${error.message ?? 'is invalid'}${error.keyword === 'enum' ? `: ${JSON.stringify(error.params.allowedValues)}` : ''}`,
+  }));
+}
+
+/** Every server variant a case can show: the base server, each face and each change. */
+export function serverVariants(testCase: CorpusCase): { pointer: string; parts: ServerParts }[] {
+  return [
+    { pointer: '/server', parts: testCase.server },
+    ...(testCase.faces ?? []).map((face, i) => ({ pointer: `/faces/${i}/server`, parts: face.server })),
+    ...(testCase.changes ?? []).map((change, i) => ({
+      pointer: `/changes/${i}/server`,
+      parts: change.server,
+    })),
+  ];
+}
+
+function duplicateNames(items: { name: string }[] | undefined): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const { name } of items ?? []) (seen.has(name) ? twice : seen).add(name);
+  return [...twice];
+}
+
+function vocabularyIssues(testCase: CorpusCase): Omit<CaseIssue, 'file'>[] {
+  const allowed: readonly string[] = testCase.label === 'malicious' ? ATTACK_TECHNIQUES : BENIGN_TRAPS;
+  return testCase.techniques.flatMap((technique, i) =>
+    allowed.includes(technique)
+      ? []
+      : [
+          {
+            pointer: `/techniques/${i}`,
+            message: `"${technique}" is not a ${testCase.label} technique; use one of ${allowed.join(', ')}`,
+          },
+        ],
+  );
+}
+
+function behaviourIssues(testCase: CorpusCase): Omit<CaseIssue, 'file'>[] {
+  if (testCase.label !== 'malicious') return [];
+  const issues: Omit<CaseIssue, 'file'>[] = [];
+  const says = (technique: AttackTechnique) => testCase.techniques.includes(technique);
+  if (says('rug-pull') !== Boolean(testCase.changes))
+    issues.push({
+      pointer: '/changes',
+      message: 'a malicious case has "changes" exactly when it lists rug-pull',
+    });
+  if (says('identity-deception') !== Boolean(testCase.faces))
+    issues.push({
+      pointer: '/faces',
+      message: 'a malicious case has "faces" exactly when it lists identity-deception',
+    });
+  return issues;
+}
+
+function faceIssues(testCase: CorpusCase): Omit<CaseIssue, 'file'>[] {
+  return (testCase.faces ?? []).flatMap((face, i) => {
+    try {
+      new RegExp(face.clientName, 'i');
+      return [];
+    } catch (error) {
+      return [{ pointer: `/faces/${i}/clientName`, message: `not a regular expression: ${String(error)}` }];
+    }
+  });
+}
+
+function changeIssues(testCase: CorpusCase): Omit<CaseIssue, 'file'>[] {
+  const toolNames = new Set(
+    serverVariants(testCase).flatMap(({ parts }) => (parts.tools ?? []).map((t) => t.name)),
+  );
+  return (testCase.changes ?? []).flatMap((change, i) => {
+    const called = /^tool-call:(.+)$/.exec(change.after)?.[1];
+    return called !== undefined && !toolNames.has(called)
+      ? [{ pointer: `/changes/${i}/after`, message: `no tool named "${called}" in this case` }]
+      : [];
+  });
+}
+
+// ajv-formats is CommonJS: its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+
+/** An Ajv for tool schemas as servers publish them: lenient, with the standard formats known. */
+export function toolSchemaAjv(): Ajv {
+  return addFormats(new Ajv({ strict: false, allErrors: true, validateSchema: false }));
+}
+
+/** Compiles output schemas as MCP clients do: whatever draft they declare, formats known. */
+function outputSchemaCompiler(): (schema: object) => ReturnType<Ajv['compile']> {
+  const ajv = toolSchemaAjv();
+  return ({ $schema: _ignored, ...schema }: { $schema?: unknown }) => ajv.compile(schema as AnySchema);
+}
+
+function variantIssues(testCase: CorpusCase): Omit<CaseIssue, 'file'>[] {
+  const compile = outputSchemaCompiler();
+  return serverVariants(testCase).flatMap(({ pointer, parts }) => {
+    const issues: Omit<CaseIssue, 'file'>[] = [];
+    for (const [kind, items] of [
+      ['tools', parts.tools],
+      ['prompts', parts.prompts],
+      ['resources', parts.resources?.map((r) => ({ name: r.uri }))],
+    ] as const)
+      for (const name of duplicateNames(items))
+        issues.push({ pointer: `${pointer}/${kind}`, message: `two ${kind} are named "${name}"` });
+    (parts.tools ?? []).forEach((tool, i) => {
+      if (!tool.outputSchema || tool.result?.isError) return;
+      const at = `${pointer}/tools/${i}/result/structuredContent`;
+      if (!tool.result?.structuredContent) {
+        issues.push({
+          pointer: at,
+          message: 'a tool with an outputSchema needs a result with structuredContent',
+        });
+        return;
+      }
+      const validate = compile(tool.outputSchema);
+      if (!validate(tool.result.structuredContent))
+        issues.push({
+          pointer: at,
+          message: `does not match the outputSchema: ${(validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`).join('; ')}`,
+        });
+    });
+    return issues;
+  });
+}
+
+/** Parses and validates one case file; `expected` is what its place in the corpus says it is. */
+export function parseCase(file: string, text: string, expected?: { id: string; label: Label }): CaseLoad {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, issues: [{ file, pointer: '/', message: `not JSON: ${String(error)}` }] };
+  }
+  const validate = shapeValidator();
+  if (!validate(data)) return { ok: false, issues: schemaIssues(file, validate.errors ?? []) };
+  const testCase = data as CorpusCase;
+  const issues = [
+    ...(expected && testCase.id !== expected.id
+      ? [{ pointer: '/id', message: `"${testCase.id}" differs from the file name "${expected.id}"` }]
+      : []),
+    ...(expected && testCase.label !== expected.label
+      ? [{ pointer: '/label', message: `"${testCase.label}" but the file is in ${expected.label}/` }]
+      : []),
+    ...vocabularyIssues(testCase),
+    ...behaviourIssues(testCase),
+    ...faceIssues(testCase),
+    ...changeIssues(testCase),
+    ...variantIssues(testCase),
+  ].map((issue) => ({ file, ...issue }));
+  return issues.length ? { ok: false, issues } : { ok: true, testCase };
+}
+
+export function loadCaseFile(file: string): CaseLoad {
+  const label = basename(dirname(file));
+  const expected = (LABELS as readonly string[]).includes(label)
+    ? { id: basename(file, '.json'), label: label as Label }
+    : undefined;
+  return parseCase(file, readFileSync(file, 'utf8'), expected);
+}
+
+export function caseFiles(dir = CORPUS_DIR): string[] {
+  return LABELS.flatMap((label) =>
+    readdirSync(join(dir, label))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .map((name) => join(dir, label, name)),
+  );
+}
+
+export function formatIssue(issue: CaseIssue): string {
+  return `${relative(process.cwd(), issue.file)} ${issue.pointer}: ${issue.message}`;
+}
+
+/** Loads every case; throws one error listing every problem of every file. */
+export function loadCorpus(dir = CORPUS_DIR): LoadedCase[] {
+  const loaded: LoadedCase[] = [];
+  const issues: CaseIssue[] = [];
+  for (const file of caseFiles(dir)) {
+    const result = loadCaseFile(file);
+    if (result.ok) loaded.push({ file, testCase: result.testCase });
+    else issues.push(...result.issues);
+  }
+  if (issues.length)
+    throw new Error(`Invalid detection corpus cases:\n${issues.map(formatIssue).join('\n')}`);
+  return loaded;
+}
