@@ -24,6 +24,7 @@ import {
   readlinkSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -159,6 +160,29 @@ function hostEntry(path: string): HostEntry {
   }
 }
 
+/**
+ * When the evaluator runs as root the sandbox runs as another user, who must be able to reach what
+ * it is shown: every folder above a path must let others pass, and the path itself let them read.
+ * Returns the first folder in the way, or null.
+ */
+export function blockedFor(path: string, uid: number): string | null {
+  const parts = path.split('/').filter(Boolean);
+  for (let index = 0; index <= parts.length; index += 1) {
+    const current = `/${parts.slice(0, index).join('/')}`;
+    let stat: ReturnType<typeof statSync>;
+    try {
+      stat = statSync(current);
+    } catch {
+      return null;
+    }
+    if (stat.uid === uid) continue;
+    const last = index === parts.length;
+    const needed = last ? (stat.isDirectory() ? 0o005 : 0o004) : 0o001;
+    if ((stat.mode & needed) !== needed) return current;
+  }
+  return null;
+}
+
 /** Removes a folder the package may have left unwritable (mode 000 folders and the like). */
 function removeTree(path: string): void {
   try {
@@ -288,7 +312,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     writeIdentity(dirs.etc, dirs.home);
     if (npmCacheDir) {
       mkdirSync(npmCacheDir, { recursive: true, mode: 0o700 });
-      if (asOther) chownSync(npmCacheDir, asOther.uid, asOther.gid);
+      if (asOther) {
+        chownSync(npmCacheDir, asOther.uid, asOther.gid);
+        const blocked = blockedFor(npmCacheDir, asOther.uid);
+        if (blocked) {
+          removeTree(root);
+          throw new Error(
+            `the sandbox cannot use the npm cache ${npmCacheDir}: the evaluator runs as root, so the sandbox runs as uid ${asOther.uid}, and ${blocked} does not let it through; set AFSCORE_NPM_CACHE to a folder others can reach, or run the evaluator as an ordinary user`,
+          );
+        }
+      }
     }
   }
 
@@ -403,6 +436,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     const limits = limitsFor(options, step);
     const pid = child.pid;
     if (pid === undefined) return () => {};
+    // What each process had used when last seen: one that vanishes at its CPU limit was killed by it.
+    let lastSeen = new Map<number, { name: string; cpuSeconds: number }>();
+    const cpuNear = Math.max(limits.cpuSeconds - 0.5, limits.cpuSeconds * NEAR_LIMIT_SHARE);
     const timer = setInterval(() => {
       const sample = sampleTree(pid);
       if (sample.rssBytes > limits.totalMemoryBytes) {
@@ -415,20 +451,26 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       }
       if (sample.tasks >= limits.processes - 8)
         hit('processes', step, `${sample.tasks} processes and threads, at the limit of ${limits.processes}`);
+      const seen = new Map<number, { name: string; cpuSeconds: number }>();
       for (const process of sample.processes) {
+        seen.set(process.pid, { name: process.name, cpuSeconds: process.cpuSeconds });
         if (process.dataBytes >= limits.memoryBytes * NEAR_LIMIT_SHARE)
           hit(
             'memory',
             step,
             `a process (${process.name}) reached ${mib(process.dataBytes)} of its ${mib(limits.memoryBytes)} memory limit`,
           );
-        if (process.cpuSeconds >= limits.cpuSeconds - 1)
+        if (process.cpuSeconds >= limits.cpuSeconds)
+          hit('cpu', step, `a process (${process.name}) used ${process.cpuSeconds} s of CPU, its limit`);
+      }
+      for (const [gone, last] of lastSeen)
+        if (!seen.has(gone) && last.cpuSeconds >= cpuNear)
           hit(
             'cpu',
             step,
-            `a process (${process.name}) used ${Math.round(process.cpuSeconds)} s of CPU, its limit is ${limits.cpuSeconds} s`,
+            `a process (${last.name}) ended at ${last.cpuSeconds} s of CPU, at its ${limits.cpuSeconds} s limit`,
           );
-      }
+      lastSeen = seen;
     }, SAMPLE_INTERVAL_MS);
     timer.unref();
     const wall = setTimeout(() => {
@@ -455,6 +497,12 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     contained,
     network,
     expose(path) {
+      const blocked = asOther ? blockedFor(path, asOther.uid) : null;
+      if (blocked) {
+        throw new Error(
+          `the sandbox cannot show ${path}: the evaluator runs as root, so the sandbox runs as uid ${asOther!.uid}, and ${blocked} does not let it through; make it readable to others (chmod o+rx) or run the evaluator as an ordinary user`,
+        );
+      }
       exposed.add(path);
     },
     spawn(command, args, spawnOptions = {}) {
