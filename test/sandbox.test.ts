@@ -5,14 +5,25 @@
  * at the end everything it started is gone, detached processes included. Without bubblewrap
  * (--no-sandbox) the old, weaker containment still holds.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.ts';
 import { detectSandbox, type SandboxSupport } from '../src/evaluator/sandbox/sandbox-support.ts';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../src/evaluator/sandbox.ts';
+import { blockedFor, createSandbox, type Sandbox, type SandboxOptions } from '../src/evaluator/sandbox.ts';
+import { captureIo } from './support/capture-io.ts';
 
 const REPO = join(import.meta.dirname, '..');
 const TOKEN = 'ghp_afscoreFakeToken0123456789abcdefABCDEF';
@@ -380,5 +391,53 @@ describe('without a sandbox (--no-sandbox)', () => {
     await sandbox.dispose();
     expect(await eventually(() => !running(grandchild))).toBe(true);
     expect(existsSync(sandbox.root)).toBe(false);
+  });
+});
+
+describe('without a working sandbox', () => {
+  it('refuses to evaluate, and says how to install one or how to go on without it', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'afscore-refused-')), 'doc.json');
+    process.env.AFSCORE_BWRAP = '/nonexistent/bwrap';
+    try {
+      const io = captureIo(REPO);
+      const code = await main(
+        [
+          'evaluate',
+          join(REPO, 'test', 'fixtures', 'mcp-servers', 'clean'),
+          '--package-id',
+          'fixture-clean',
+          '--no-llm',
+          '--contributor',
+          'ada-evaluates',
+          '--out',
+          out,
+        ],
+        io,
+      );
+      expect(code).toBe(2);
+      const said = io.stderr.join('\n');
+      expect(said).toContain('cannot run the package in a sandbox: bubblewrap (bwrap) is not installed');
+      expect(said).toContain('sudo apt-get update && sudo apt-get install -y bubblewrap');
+      expect(said).toContain('--no-sandbox');
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      delete process.env.AFSCORE_BWRAP;
+    }
+  });
+
+  it('names the folder that keeps the sandbox user (nobody, when the evaluator is root) out', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'afscore-blocked-'));
+    try {
+      mkdirSync(join(dir, 'package'));
+      writeFileSync(join(dir, 'package', 'server.js'), '');
+      chmodSync(dir, 0o700);
+      expect(blockedFor(join(dir, 'package', 'server.js'), 65534)).toBe(dir);
+      chmodSync(dir, 0o711);
+      expect(blockedFor(join(dir, 'package', 'server.js'), 65534)).toBeNull();
+      chmodSync(join(dir, 'package', 'server.js'), 0o600);
+      expect(blockedFor(join(dir, 'package', 'server.js'), 65534)).toBe(join(dir, 'package', 'server.js'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, isAbsolute, join } from 'node:path';
 import { INSTALL_COMMAND, SANDBOX_HOST_GID, SANDBOX_HOST_UID } from './sandbox-policy.ts';
 
 export interface SandboxSupport {
@@ -23,6 +23,14 @@ export type SupportResult =
 const SYSTEM_BIN = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 
 export function findExecutable(name: string, path: string | undefined): string | null {
+  if (isAbsolute(name)) {
+    try {
+      accessSync(name, constants.X_OK);
+      return name;
+    } catch {
+      return null;
+    }
+  }
   const dirs = [...(path ?? '').split(delimiter).filter(Boolean), ...SYSTEM_BIN];
   for (const dir of dirs) {
     const candidate = join(dir, name);
@@ -67,7 +75,8 @@ export function detectSandbox(env: NodeJS.ProcessEnv = process.env): SupportResu
       hint: 'run the evaluator on Linux, or with --no-sandbox (the evaluation is flagged in review)',
     };
   }
-  const bwrap = findExecutable('bwrap', env.PATH);
+  // AFSCORE_BWRAP names the bubblewrap to use (one outside the usual folders).
+  const bwrap = env.AFSCORE_BWRAP ? findExecutable(env.AFSCORE_BWRAP, '') : findExecutable('bwrap', env.PATH);
   if (!bwrap) return { ok: false, reason: 'bubblewrap (bwrap) is not installed', hint: installHint };
   if (!findExecutable('prlimit', env.PATH)) {
     return {
