@@ -23,7 +23,7 @@ import { type FakeRegistry, packFolder, startFakeRegistry } from './support/fake
 import { useTempDirs } from './support/temp-dir.ts';
 
 const REPO = join(import.meta.dirname, '..');
-const HOSTILE = join(import.meta.dirname, 'fixtures', 'hostile');
+const HOSTILE = join(import.meta.dirname, 'fixtures', 'npm-packages');
 const SERVERS = join(import.meta.dirname, 'fixtures', 'mcp-servers');
 const TOKEN = 'ghp_afscoreFakeToken0123456789abcdefABCDEF';
 const RUN = `${process.pid}-${Date.now()}`;

@@ -438,7 +438,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     if (pid === undefined) return () => {};
     // What each process had used when last seen: one that vanishes at its CPU limit was killed by it.
     let lastSeen = new Map<number, { name: string; cpuSeconds: number }>();
-    const cpuNear = Math.max(limits.cpuSeconds - 0.5, limits.cpuSeconds * NEAR_LIMIT_SHARE);
+    // Between two samples a process gains at most the interval's worth of CPU per busy thread:
+    // one last seen that close to its limit and then gone was killed by it.
+    const cpuNear = limits.cpuSeconds - Math.max(0.5, (3 * SAMPLE_INTERVAL_MS) / 1000);
     const timer = setInterval(() => {
       const sample = sampleTree(pid);
       if (sample.rssBytes > limits.totalMemoryBytes) {
