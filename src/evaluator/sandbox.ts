@@ -311,6 +311,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     prepareTools(dirs, npmRoot);
     writeIdentity(dirs.etc, dirs.home);
     if (npmCacheDir) {
+      // Folders above the cache must let the sandbox's user pass; the cache itself is its own.
+      mkdirSync(dirname(npmCacheDir), { recursive: true, mode: 0o755 });
       mkdirSync(npmCacheDir, { recursive: true, mode: 0o700 });
       if (asOther) {
         chownSync(npmCacheDir, asOther.uid, asOther.gid);
