@@ -13,6 +13,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -22,7 +23,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { detectSandbox, type SandboxSupport } from '../src/evaluator/sandbox/sandbox-support.ts';
-import { blockedFor, createSandbox, type Sandbox, type SandboxOptions } from '../src/evaluator/sandbox.ts';
+import {
+  blockedFor,
+  createSandbox,
+  type Sandbox,
+  type SandboxOptions,
+  sweepStaleRoots,
+} from '../src/evaluator/sandbox.ts';
 import { captureIo } from './support/capture-io.ts';
 
 const REPO = join(import.meta.dirname, '..');
@@ -343,6 +350,21 @@ describe('the bubblewrap sandbox', () => {
     );
     expect(result.stdout.trim()).toBe('refused');
     expect(facts.limitsHit).toEqual([expect.objectContaining({ limit: 'file-size' })]);
+  });
+
+  it('removes the folders that evaluators killed a day ago or more left behind, and no others', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'afscore-sweep-'));
+    try {
+      for (const name of ['afscore-eval-old', 'afscore-eval-new', 'unrelated-old'])
+        mkdirSync(join(parent, name));
+      const day = 24 * 60 * 60 * 1000;
+      const old = new Date(Date.now() - 2 * day);
+      for (const name of ['afscore-eval-old', 'unrelated-old']) utimesSync(join(parent, name), old, old);
+      sweepStaleRoots(parent, Date.now());
+      expect(readdirSync(parent).sort()).toEqual(['afscore-eval-new', 'unrelated-old']);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('records itself as structured data', async () => {

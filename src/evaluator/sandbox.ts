@@ -20,6 +20,7 @@ import {
   lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   realpathSync,
@@ -198,6 +199,27 @@ function removeTree(path: string): void {
 }
 
 const INSIDE_LIB = join(import.meta.dirname, 'sandbox', 'inside');
+const ROOT_PREFIX = 'afscore-eval-';
+/** A sandbox folder this old was left by an evaluator that was killed before it could remove it. */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the folders of sandboxes whose evaluator died (killed, or the machine stopped) a day ago or more. */
+export function sweepStaleRoots(parent: string, now: number): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (!entry.startsWith(ROOT_PREFIX)) continue;
+    try {
+      if (now - statSync(join(parent, entry)).mtimeMs > STALE_AFTER_MS) removeTree(join(parent, entry));
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+}
 
 /**
  * /opt/afscore inside: bin/ with Node (bound over a placeholder) and npm and npx shims, npm's own
@@ -275,7 +297,8 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const extraEnv = options.env ?? {};
   const support = options.support;
   const asOther = support?.setpriv ? { uid: SANDBOX_HOST_UID, gid: SANDBOX_HOST_GID } : null;
-  const root = mkdtempSync(join(tmpdir(), 'afscore-eval-'));
+  sweepStaleRoots(tmpdir(), Date.now());
+  const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));
   const dirs = {
     home: join(root, 'home'),
     work: join(root, 'work'),
