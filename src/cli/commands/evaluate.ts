@@ -163,6 +163,10 @@ function sandboxFor(
   return { ok: false };
 }
 
+/** Said when a package's install scripts failed in the sandbox. */
+export const SCRIPTS_ADVICE =
+  'Native modules download prebuilt binaries (from GitHub, which install scripts may reach) or build with node-gyp, which needs Python, make, a C/C++ compiler and the development headers of the libraries they use (libsecret-1-dev for keytar) installed on this machine; see the evaluation guide, "The sandbox".';
+
 function usageError(io: CliIo, message: string): number {
   io.err(`afscore evaluate: ${message}`);
   return EXIT.usage;
@@ -282,6 +286,11 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
   writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
   for (const line of summaryLines(doc)) io.out(line);
   if (doc.scores.status === 'unrunnable') for (const line of UNRUNNABLE_ADVICE) io.err(line);
+  const scriptsFailed = (doc.inputs?.sandbox as { scriptsFailed?: string } | undefined)?.scriptsFailed;
+  if (scriptsFailed) {
+    io.err(`Install scripts failed in the sandbox: ${scriptsFailed}`);
+    io.err(SCRIPTS_ADVICE);
+  }
   const issues = validationIssues(doc, packages, io.now());
   const shown = relative(io.cwd, out) || out;
   for (const found of issues) io.err(formatFileIssue({ path: shown, ...found }));

@@ -74,8 +74,18 @@ interface NpmRun {
   stderr: string;
 }
 
-function lastLines(text: string): string {
-  return text.trim().split('\n').slice(-STDERR_LINES).join(' ');
+/** npm's own framing of a failure, which says nothing about the cause. */
+const NPM_BOILERPLATE =
+  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$/;
+
+/** The last lines that say something: npm's boilerplate and blank lines left out. */
+export function lastLines(text: string, count = STDERR_LINES): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !NPM_BOILERPLATE.test(line))
+    .slice(-count)
+    .join(' ');
 }
 
 /** npm in the sandbox (or, without one, on the host with the evaluator's cache). */
@@ -270,7 +280,7 @@ export async function installNpmPackage(
     await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
     const run = await runNpm(sandbox, ['rebuild', '--foreground-scripts'], 'scripts', installDir, settings);
     scripts = run.code === 0 ? 'ran' : 'failed';
-    if (run.code !== 0) sandbox.noteScriptsFailed(lastLines(run.stderr) || `exit ${run.code}`);
+    if (run.code !== 0) sandbox.noteScriptsFailed(lastLines(run.stderr, 6) || `exit ${run.code}`);
   }
   return {
     name,
