@@ -37,9 +37,13 @@ function derivedFindings(
   }));
 }
 
-/** An encoded text that gives orders is an instruction hidden from every reader. */
-function encodedInstruction(derived: string, findings: readonly Finding[]): boolean {
+/**
+ * An encoded text that gives orders is an instruction hidden from every reader. Leetspeak decodes
+ * loosely, so an order alone is not enough there: it must also ask for something.
+ */
+function encodedInstruction(derived: string, encoding: string, findings: readonly Finding[]): boolean {
   if (findings.some((finding) => finding.severity !== 'low')) return true;
+  if (encoding === 'leetspeak') return false;
   return clausesOf(matchForm(derived).text).some((clause) =>
     directivesOf(clause.text).some((directive) => !directive.negated),
   );
@@ -76,7 +80,7 @@ function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
       context,
     );
     findings.push(...inner);
-    if (encodedInstruction(span.text, inner)) {
+    if (encodedInstruction(span.text, span.encoding, inner)) {
       findings.push({
         check: 'SEC-02',
         rule: 'encoded-instructions',
@@ -107,9 +111,13 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
     ...encodedFindings(text, context),
     ...nameFindings(text, context),
   ];
-  const disguised =
-    hasInvisible(text.text) &&
-    findings.some((finding) => finding.check !== 'SEC-01' && finding.severity === 'critical');
+  // Invisible characters inside the very words of a critical finding were put there to break them up.
+  const disguised = findings.some(
+    (finding) =>
+      finding.check !== 'SEC-01' &&
+      finding.severity === 'critical' &&
+      hasInvisible(text.text.slice(finding.start, finding.end)),
+  );
   if (
     disguised &&
     !findings.some((finding) => finding.check === 'SEC-01' && finding.severity === 'critical')
