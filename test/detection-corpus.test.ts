@@ -16,6 +16,8 @@ import {
   CORPUS_DIR,
   type CorpusCase,
   formatIssue,
+  HELD_OUT_DIR,
+  type LoadedCase,
   loadCorpus,
   parseCase,
   toolSchemaAjv,
@@ -32,6 +34,9 @@ const corpus = loadCorpus();
 const cases = corpus.map(({ testCase }) => testCase);
 const malicious = cases.filter((c) => c.label === 'malicious');
 const benign = cases.filter((c) => c.label === 'benign');
+// The held-out set is validated and served like the rest, but never run through the detector here.
+const heldOutCorpus = loadCorpus(HELD_OUT_DIR);
+const heldOut = heldOutCorpus.map(({ testCase }) => testCase);
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -102,6 +107,32 @@ function faceless(testCase: CorpusCase): string {
   const name = ['plain-test-client', 'corpus-runner', 'x'].find((n) => !faceFor(testCase, n));
   if (!name) throw new Error(`${testCase.id}: every test client name matches a face`);
   return name;
+}
+
+/** The corpus README, split at its "Held-out set" heading. */
+function readmeSections(): { main: string; heldOut: string } {
+  const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
+  const at = readme.indexOf('\n## Held-out set');
+  return at < 0 ? { main: readme, heldOut: '' } : { main: readme.slice(0, at), heldOut: readme.slice(at) };
+}
+
+/** What a README section lists: its case rows (id, label) and its technique counts. */
+function readmeListing(section: string) {
+  const rows = [...section.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [
+    m[1],
+    m[2],
+  ]);
+  const counted = [...section.matchAll(/^\| `([a-z-]+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
+  return { rows: rows.sort(), counted: counted.sort() };
+}
+
+/** What the README must list for these cases. */
+function listingOf(listed: CorpusCase[]) {
+  const techniques = [...new Set(listed.flatMap((c) => c.techniques))];
+  return {
+    rows: listed.map((c) => [c.id, c.label]).sort(),
+    counted: techniques.map((t) => [t, listed.filter((c) => c.techniques.includes(t)).length]).sort(),
+  };
 }
 
 describe('detection corpus: the cases', () => {
@@ -179,16 +210,7 @@ describe('detection corpus: the cases', () => {
   });
 
   it('lists every case in the README table with its label, and the count of each technique', () => {
-    const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
-    const rows = new Map(
-      [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [m[1], m[2]] as const),
-    );
-    expect([...rows.entries()].sort()).toEqual(cases.map((c) => [c.id, c.label] as const).sort());
-    const counted = [...readme.matchAll(/^\| `([a-z-]+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
-    const techniques = [...new Set(cases.flatMap((c) => c.techniques))];
-    expect(counted.sort()).toEqual(
-      techniques.map((t) => [t, cases.filter((c) => c.techniques.includes(t)).length]).sort(),
-    );
+    expect(readmeListing(readmeSections().main)).toEqual(listingOf(cases));
   });
 
   it('rejects text that is not JSON, with the file named', () => {
@@ -198,7 +220,49 @@ describe('detection corpus: the cases', () => {
   });
 });
 
-describe.each(cases.map((c) => [c.id, c] as const))(
+describe('detection corpus: the held-out set (format only, never detection verdicts)', () => {
+  const inside = (loaded: LoadedCase[], dir: string) =>
+    loaded.filter(({ file }) => file.startsWith(`${dir}/`));
+
+  it('is left out of the default corpus and read only from its own directory', () => {
+    expect(inside(corpus, HELD_OUT_DIR)).toEqual([]);
+    expect(inside(heldOutCorpus, HELD_OUT_DIR)).toHaveLength(heldOutCorpus.length);
+  });
+
+  it('has at least 45 malicious and 45 benign cases, with ids unique and unused by the tuning corpus', () => {
+    expect(heldOut.filter((c) => c.label === 'malicious').length).toBeGreaterThanOrEqual(45);
+    expect(heldOut.filter((c) => c.label === 'benign').length).toBeGreaterThanOrEqual(45);
+    expect(new Set(heldOut.map((c) => c.id)).size).toBe(heldOut.length);
+    const tuning = new Set(cases.map((c) => c.id));
+    expect(heldOut.filter((c) => tuning.has(c.id)).map((c) => c.id)).toEqual([]);
+  });
+
+  it('covers every attack technique with at least three malicious cases', () => {
+    const thin = ATTACK_TECHNIQUES.map(
+      (t) => [t, heldOut.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
+    )
+      .filter(([, n]) => n < 3)
+      .map(([t, n]) => `${t}: ${n}`);
+    expect(thin).toEqual([]);
+  });
+
+  it('reaches every face with a client name an evaluator may use', () => {
+    const unreached = heldOut.flatMap((c) =>
+      (c.faces ?? [])
+        .filter((face) => !CLIENT_NAMES.some((name) => faceFor(c, name) === face))
+        .map((face) => `${c.id}: ${face.clientName}`),
+    );
+    expect(unreached).toEqual([]);
+  });
+
+  it("is listed in the README's held-out section, with the count of each technique", () => {
+    const { heldOut: section } = readmeSections();
+    expect(section, 'a "## Held-out set" section in the corpus README').not.toBe('');
+    expect(readmeListing(section)).toEqual(listingOf(heldOut));
+  });
+});
+
+describe.each([...cases, ...heldOut].map((c) => [c.id, c] as const))(
   'detection corpus: %s served over MCP',
   (_id, testCase) => {
     it('shows each client the face its name selects', async () => {
@@ -254,7 +318,7 @@ describe.each(cases.map((c) => [c.id, c] as const))(
   },
 );
 
-const changing = cases.filter((c) => c.changes);
+const changing = [...cases, ...heldOut].filter((c) => c.changes);
 
 describe.each(changing.map((c) => [c.id, c] as const))('detection corpus: %s changes', (_id, testCase) => {
   it('changes its definitions when each trigger happens', async () => {
