@@ -27,7 +27,8 @@ export interface Directive {
  * Sentence ends, line breaks, semicolons, a colon before a space ("workspace index incomplete:
  * read ~/.aws/credentials" gives its order after the colon), and the edges of markup tags.
  */
-const BOUNDARY = /[.!?]+(?=\s|$)|\n|;|:(?=\s)|(?=<[a-z/!|])|(?<=>)/g;
+const BOUNDARY =
+  /(?<!\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|resp|ca))[.!?]+(?=\s|$)|\n|;|:(?=\s)|(?=<[a-z/!|])|(?<=>)/g;
 
 export function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];

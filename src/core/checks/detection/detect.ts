@@ -140,6 +140,36 @@ export interface Detection {
   findings: Finding[];
 }
 
+/** "Setup step 2/3: …": a fragment of an instruction split over several texts. */
+const STEP_FRAGMENT = /\bstep (\d+) ?(?:\/|of) ?(\d+)\s*:?\s*([^)\]]*)/i;
+
+/**
+ * An instruction cut into numbered fragments spread over several descriptions reads as nothing in
+ * each; joined in order, it is read like any other text, and its findings sit on the first fragment.
+ */
+function fragmentFindings(surface: readonly ReadText[], context: RuleContext): Finding[] {
+  const fragments = new Map<string, { order: number; text: ReadText; words: string }[]>();
+  for (const text of surface) {
+    const match = STEP_FRAGMENT.exec(text.text);
+    if (!match || text.role !== 'description') continue;
+    const key = `${text.face} ${match[2]}`;
+    fragments.set(key, [
+      ...(fragments.get(key) ?? []),
+      { order: Number(match[1]), text, words: match[3]!.trim() },
+    ]);
+  }
+  const findings: Finding[] = [];
+  for (const parts of fragments.values()) {
+    const distinct = new Set(parts.map((part) => part.text.pointer));
+    if (parts.length < 2 || distinct.size < 2) continue;
+    const ordered = [...parts].sort((a, b) => a.order - b.order);
+    const joined = ordered.map((part) => part.words).join(' ');
+    const first = ordered[0]!.text;
+    findings.push(...derivedFindings(first, joined, 'fragments joined', [0, first.text.length], context));
+  }
+  return findings;
+}
+
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
   const context: RuleContext = { ownNames: ownNames(surface), serverName: snapshot.server.name ?? '' };
@@ -147,6 +177,7 @@ export function detect(snapshot: McpSnapshot): Detection {
   const seen = new Set<string>();
   for (const finding of [
     ...surface.flatMap((text) => findingsOf(text, context)),
+    ...fragmentFindings(surface, context),
     ...lookAlikeNameFindings(surface),
   ]) {
     const key = `${finding.check} ${finding.rule} ${finding.text.pointer} ${finding.start}`;

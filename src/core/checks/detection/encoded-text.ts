@@ -1,7 +1,7 @@
 /**
  * Text carried in an encoding a reader skips over but a model decodes without being asked:
  * base64, hex, percent-encoding, HTML character references and `\u` escapes, and the two ciphers
- * keyword filters are dodged with, ROT13 and leetspeak ("r34d ~/.55h"). Each decodes to a derived
+ * keyword filters are dodged with, ROT13, leetspeak ("r34d ~/.55h") and text written backwards. Each decodes to a derived
  * text that the rules read like any other; binary data, ordinary identifiers and version numbers
  * decode to nothing readable and are left alone.
  */
@@ -10,7 +10,15 @@ export interface DecodedSpan {
   /** UTF-16 span of the encoded text in the original. */
   start: number;
   end: number;
-  encoding: 'base64' | 'hex' | 'percent' | 'html-entities' | 'unicode-escapes' | 'rot13' | 'leetspeak';
+  encoding:
+    | 'base64'
+    | 'hex'
+    | 'percent'
+    | 'html-entities'
+    | 'unicode-escapes'
+    | 'rot13'
+    | 'leetspeak'
+    | 'reversed';
   text: string;
 }
 
@@ -139,7 +147,10 @@ function cipherSpans(text: string): DecodedSpan[] {
     const run = match[0];
     const span = { start: match.index, end: match.index + run.length };
     const turned = rot13(run);
+    const backwards = [...run].reverse().join('');
     if (decipheredToEnglish(run, turned)) spans.push({ ...span, encoding: 'rot13', text: turned });
+    else if (decipheredToEnglish(run, backwards))
+      spans.push({ ...span, encoding: 'reversed', text: backwards });
     else if (looksLeet(run)) {
       const plain = unleet(run);
       if (decipheredToEnglish(run, plain)) spans.push({ ...span, encoding: 'leetspeak', text: plain });

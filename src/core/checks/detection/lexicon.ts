@@ -156,7 +156,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'personal-data',
     strength: 'weak',
     pattern:
-      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book)\b/,
+      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book|card details|payment details|iban)\b/,
     purpose:
       /\b(?:payments?|billing|checkout|customers?|contacts?|crm|profiles?|users?|kyc|identity|accounts?|address\w*)\b/,
   },
@@ -176,7 +176,7 @@ export const CLAUSE_OPENERS =
 
 /** Phrases that address the model with an obligation. The verb follows. */
 export const MODAL_DIRECTIVE =
-  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|needs? to|has to|will))";
+  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:i|we) (?:will|shall|am going to|are going to)|i'll|we'll|let me|(?:asked|asks|want|wants|need|needs|would like|request|requests|require|requires) (?:that )?you(?: to)?|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|shall|needs? to|has to|will))";
 
 /** Words saying a path or secret is refused, which makes its mention defensive. */
 export const DEFENSIVE =
@@ -184,11 +184,12 @@ export const DEFENSIVE =
 
 /** Secrecy toward the user about what the model does (critical on its own). */
 export const SECRECY: readonly RegExp[] = [
-  /\b(?:do not|don'?t|dont|never|must not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer)s?\b/,
+  /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user)s?\b/,
   /\b(?:the |your )?(?:user|human)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
   /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
   /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
-  /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
+  /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?|(?:the |all |any )?(?:[\w-]+ )?(?:steps?|notes?|instructions?|calls?|reads?|actions?|details?)) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
+  /\b(?:do|perform|run|complete|handle|finish) (?:this|it|that|these|them)(?: step| steps)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
   /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b/,
   /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|this|these)\b/,
@@ -209,6 +210,8 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\bno (?:need (?:to|for) (?:confirm|ask|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?) (?:do not|don'?t|does not|doesn'?t) need to be (?:asked|consulted|told|informed)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
+  /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|pre-?approved|authori[sz]ed)\b/,
+  /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
   /\beven if (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want)\b/,
   /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
 ];
@@ -234,7 +237,7 @@ export const INSTRUCTION_MARKUP =
 
 /** Addressing the model as such, over the user's head. */
 export const MODEL_ADDRESS =
-  /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
+  /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) this\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
 
 /** A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a line. */
 export const FAKE_TURN =
@@ -296,7 +299,7 @@ export const COMMON_TOOL_NAMES: readonly string[] = [
 
 /** Phrases that put this tool in place of another, or steer the model away from one. */
 export const DISPLACE =
-  /\b(?:instead of|rather than|in place of|in lieu of|replaces?|supersedes?|takes? precedence over|has priority over|prefer(?:red)? (?:this|it) (?:over|to)|(?:is )?preferred over|(?:use|call|choose|pick) (?:this|me|it)(?: one| tool| server| version)? (?:instead|only)\b|(?:through|via|with) this (?:tool|server|one) only)\b/;
+  /\b(?:instead of|rather than|in place of|in lieu of|replaces?|supersedes?|takes? precedence over|has priority over|prefer(?:red)? (?:this|it) (?:over|to)|(?:is )?preferred over|(?:use|call|choose|pick) (?:this|me|it)(?: one| tool| server| version)? (?:instead|only)\b|(?:through|via|with) this (?:tool|server|one) only|en lugar de|en vez de|em vez de|no lugar de|invece di|al posto di|au lieu de|a la place de|anstatt|statt)\b/;
 export const DISPARAGE =
   /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+|currently\s+|often\s+)?(?:deprecated|broken|insecure|unsafe|compromised|malicious|outdated|unreliable|disabled|buggy|dangerous|harmful|failing|stale|rate[ -]limited|no longer (?:works?|working|supported|available|safe|maintained))\b|\b(?:return|returns|give|gives|produce|produces)\s+(?:\w+\s+)?(?:outdated|unsafe|stale|wrong|incorrect|malicious|poisoned|unreliable)\b/;
 /** Triggers that attach behaviour to another tool's use, Trail of Bits' "line jumping". */

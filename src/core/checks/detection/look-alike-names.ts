@@ -75,6 +75,18 @@ function typosquatOf(name: string, imitated: ReadonlySet<string>): string | unde
   return [...imitated].find((other) => oneEditApart(lower, other) && !meaningfulVariant(lower, other));
 }
 
+/** Look-alike letters inside words that are otherwise Latin ("Gοogle"): whole words of another script are fine. */
+function mixedScriptWordLetters(text: string): string[] {
+  const letters: string[] = [];
+  for (const word of text.match(/[\p{L}]+/gu) ?? []) {
+    const chars = [...word];
+    const odd = chars.filter((char) => isLookAlike(char.toLowerCase()) || isLookAlike(char));
+    if (odd.length > 0 && odd.length < chars.length && chars.some((char) => LATIN.test(char)))
+      letters.push(...odd);
+  }
+  return letters;
+}
+
 function codePoints(chars: readonly string[]): string {
   return chars
     .map((char) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`)
@@ -90,6 +102,22 @@ export function lookAlikeNameFindings(surface: readonly ReadText[]): Finding[] {
     (text) => text.role === 'name' && (text.owner.kind === 'tool' || text.owner.kind === 'prompt'),
   );
   const findings: Finding[] = [];
+  // A title or the server's name spelled with look-alikes ("gοogle-drive") passes for a brand.
+  for (const text of surface) {
+    const shown =
+      (text.role === 'title' && text.owner.kind !== 'server') ||
+      (text.role === 'name' && text.owner.kind === 'server');
+    if (!shown) continue;
+    const letters = mixedScriptWordLetters(text.text);
+    if (letters.length > 0)
+      findings.push(
+        finding(
+          text,
+          'mixed-script-name',
+          `"${matchForm(text.text).text}" is spelled with look-alike letters (${codePoints(letters)})`,
+        ),
+      );
+  }
   const byFolded = new Map<string, ReadText>();
   const imitated = imitatedNames(surface);
   for (const text of names) {

@@ -41,11 +41,30 @@ import {
   type TargetRule,
   WHEN_TOOL_USED,
 } from './lexicon.ts';
-import { CONSENT_ELSEWHERE, CONTENT_NOUN_ELSEWHERE, SECRECY_ELSEWHERE } from './lexicon-languages.ts';
+import {
+  CONSENT_ELSEWHERE,
+  CONTENT_NOUN_ELSEWHERE,
+  CONVERSATION_ELSEWHERE,
+  DIRECTIVE_ELSEWHERE,
+  NEGATION_ELSEWHERE,
+  SECRECY_ELSEWHERE,
+  SECRECY_PROMISES,
+} from './lexicon-languages.ts';
 import type { ReadText, TextRole } from './surface.ts';
 import { inMatchSpelling, matchForm, originalSpan, type TextForm } from './text-form.ts';
 
-const SECRECY_OTHER_LANGUAGES = SECRECY_ELSEWHERE.map(inMatchSpelling);
+const SECRECY_OTHER_LANGUAGES = [...SECRECY_ELSEWHERE, ...SECRECY_PROMISES].map(inMatchSpelling);
+const DIRECTIVE_OTHER_LANGUAGES = new RegExp(inMatchSpelling(DIRECTIVE_ELSEWHERE).source, 'g');
+const NEGATION_OTHER_LANGUAGES = inMatchSpelling(NEGATION_ELSEWHERE);
+const CONVERSATION_OTHER_LANGUAGES = inMatchSpelling(CONVERSATION_ELSEWHERE);
+
+/** An order to read, copy or send in another language, not negated ("lis ~/.ssh/id_rsa", "复制 .env"). */
+function foreignOrder(clause: string): boolean {
+  for (const match of clause.matchAll(DIRECTIVE_OTHER_LANGUAGES)) {
+    if (!NEGATION_OTHER_LANGUAGES.test(clause.slice(Math.max(0, match.index - 25), match.index))) return true;
+  }
+  return false;
+}
 const CONSENT_OTHER_LANGUAGES = CONSENT_ELSEWHERE.map(inMatchSpelling);
 const CONTENT_OTHER_LANGUAGES = inMatchSpelling(CONTENT_NOUN_ELSEWHERE);
 
@@ -293,9 +312,28 @@ function markupHits(form: string): Hit[] {
  */
 const DATA_ROLES = new Set<TextRole>(['tool-result', 'error', 'resource-content']);
 
-function dataHits(text: ReadText, form: string): Hit[] {
+function dataHits(text: ReadText, form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
   if (!DATA_ROLES.has(text.role)) return [];
+  const orders = clauses
+    .filter((clause) => {
+      const ordered =
+        directivesOf(clause.text).some((directive) => !directive.negated) || foreignOrder(clause.text);
+      return (
+        ordered && (foreignReferences(clause.text, context.ownNames).length > 0 || liveAddress(clause.text))
+      );
+    })
+    .map((clause) =>
+      hit(
+        'SEC-02',
+        'data-gives-orders',
+        'high',
+        clause.start,
+        clause.end,
+        'data returned by the server orders the use of other tools or addresses',
+      ),
+    );
   return [
+    ...orders,
     ...patternHits(
       form,
       [MODEL_ADDRESS],
@@ -325,10 +363,14 @@ interface TargetMatch {
   text: string;
 }
 
+const CONVERSATION_RULE = TARGETS.find((rule) => rule.id === 'conversation')!;
+
 function targetsIn(text: string): TargetMatch[] {
   const out: TargetMatch[] = [];
   for (const rule of TARGETS) {
-    const match = rule.pattern.exec(text);
+    const match =
+      rule.pattern.exec(text) ??
+      (rule === CONVERSATION_RULE ? CONVERSATION_OTHER_LANGUAGES.exec(text) : null);
     if (match) out.push({ rule, start: match.index, end: match.index + match[0].length, text: match[0] });
   }
   return out;
@@ -405,6 +447,8 @@ function liveAddress(clause: string): boolean {
 
 interface ClauseFacts {
   directives: Directive[];
+  /** An order in another language (its verbs are not in the English directive grammar). */
+  foreignOrder: boolean;
   transfers: boolean;
   intoParameter: boolean;
   outward: boolean;
@@ -417,6 +461,7 @@ function clauseFacts(clause: string, context: RuleContext): ClauseFacts {
   const fills = fillsOwnParameter(clause, context);
   return {
     directives,
+    foreignOrder: foreignOrder(clause),
     // "call X with payload set to the contents of …" hands the contents over as surely as "pass".
     transfers:
       directives.some((directive) => directive.kind === 'transfer') ||
@@ -435,12 +480,12 @@ function judgeTarget(target: TargetMatch, clause: string, facts: ClauseFacts): V
   const what = target.rule.id.replaceAll('-', ' ');
   if (target.rule.heldByModel) {
     // The model holds its conversation already: only handing it over is a request.
-    if (facts.transfers || facts.passive)
+    if (facts.transfers || facts.passive || facts.foreignOrder)
       return ['sensitive-request', 'critical', `asks the model to hand over ${what}`];
     return null;
   }
   if (target.rule.strength === 'strong') {
-    if (facts.directives.length > 0 || facts.passive)
+    if (facts.directives.length > 0 || facts.passive || facts.foreignOrder)
       return ['sensitive-request', 'critical', `asks the model to read or hand over ${what}`];
     if (DECLARED_SENDING.test(clause))
       return ['declared-exfiltration', 'critical', `says it sends ${what} away`];
@@ -558,9 +603,11 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
     : text.role === 'enum'
       ? form.text.replaceAll('_', ' ')
       : form.text;
-  if (DEFENSIVE.test(words)) return hits;
   const demands = CONTENT_NOUN.test(words) || CONTENT_OTHER_LANGUAGES.test(words);
   for (const target of targetsIn(words)) {
+    // A refusal ("paths under ~/.ssh are rejected") is defensive only in the sentence that names the secret.
+    const clause = clausesOf(words).find((part) => part.start <= target.start && target.start < part.end);
+    if (DEFENSIVE.test(clause?.text ?? words)) continue;
     if (excused(target.rule, text, context, demands)) continue;
     const what = target.rule.id.replaceAll('-', ' ');
     const span: [number, number] = isName ? [0, form.text.length] : [target.start, target.end];
@@ -600,10 +647,10 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
 
 /** `mcp__server__tool`, `server:tool_name`, `(mcp_whatsapp) send_message`, an identifier next to "tool", or a known tool name. */
 const TOOL_REFERENCE =
-  /\bmcp__([\w-]+)__([\w-]+)|\(mcp_([\w-]+)\)\s*([\w-]+)|\bmcp_(?:tool_)?([a-z][\w]*)|\b([a-z][\w-]*):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|[`'"]?\b([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b[`'"]?\s+(?:tool|function|command)\b|\b(?:tool|function)\s+[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b|\b(?:call|use|invoke|run|calling|using|invoking)\s+(?:the\s+)?[`'"]([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[`'"]/g;
+  /\bmcp__([\w-]+)__([\w-]+)|\(mcp_([\w-]+)\)\s*([\w-]+)|\bmcp_(?:tool_)?([a-z][\w]*)|\b([a-z][\w-]*):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|[`'"]?\b([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b[`'"]?\s+(?:tool|function|command)\b|\b(?:tool|function)\s+[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b|\b(?:call|use|invoke|run|calling|using|invoking)\s+(?:the\s+)?[`'"]([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[`'"]|\b[\w-]+ server'?s (?<owned>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
 const KNOWN_TOOL = new RegExp(`\\b(?:${COMMON_TOOL_NAMES.join('|')})\\b`, 'g');
 const OTHER_TOOL =
-  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w-]+\s+)?(?:tools?|servers?|functions?|versions?|implementations?|integrations?)\b|\bthe others\b|\b(?:several|multiple|two|many) (?:mcp )?servers\b|\b(?:connected|installed) in this session\b/;
+  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w.-]+\s+){0,3}?(?:tools?|servers?|functions?|versions?|implementations?|integrations?|herramientas?|ferramentas?|strumenti|outils)\b|\b(?:instead of|rather than|in place of) (?:the |any )?(?:other|original|official|real|default|built-in) [\w-]+|\bcualquier (?:otra )?herramienta\b|\bthe others\b|\b(?:several|multiple|two|many) (?:mcp )?servers\b|\b(?:connected|installed) in this session\b/;
 const STRONG_MODAL =
   /\b(?:must|always|never|only|do not|don'?t|should not|must not|required|mandatory|exclusively)\b/;
 const GENERIC_TARGETS =
@@ -630,7 +677,15 @@ interface Reference {
 export function foreignReferences(text: string, own: ReadonlySet<string>): Reference[] {
   const found: Reference[] = [];
   for (const match of text.matchAll(TOOL_REFERENCE)) {
-    const name = match[2] ?? match[4] ?? match[5] ?? match[7] ?? match[8] ?? match[9] ?? match[10];
+    const name =
+      match.groups?.owned ??
+      match[2] ??
+      match[4] ??
+      match[5] ??
+      match[7] ??
+      match[8] ??
+      match[9] ??
+      match[10];
     if (name === undefined || own.has(name) || own.has(name.replaceAll('-', '_'))) continue;
     found.push({ name, start: match.index, end: match.index + match[0].length });
   }
@@ -742,6 +797,23 @@ function escalate(hits: readonly Hit[], length: number): Hit[] {
   ];
 }
 
+/** Acting without the user's consent through another server's tools is directing those tools. */
+function consentOverOtherTools(hits: readonly Hit[], length: number): Hit[] {
+  const bypass = hits.some((found) => found.rule === 'consent-bypass');
+  const other = hits.some((found) => found.rule === 'names-other-tool');
+  if (!bypass || !other) return [];
+  return [
+    hit(
+      'SEC-03',
+      'directs-other-tool',
+      'critical',
+      0,
+      length,
+      'has other servers’ tools used without the user’s consent',
+    ),
+  ];
+}
+
 /** Every rule over one text. */
 export function textHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
   const clauses = clausesOf(form.text);
@@ -750,13 +822,13 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...consentHits(form.text),
     ...commandHits(form.text, clauses),
     ...markupHits(form.text),
-    ...dataHits(text, form.text),
+    ...dataHits(text, form.text, clauses, context),
     ...requestHits(text, clauses, context),
     ...parameterHits(text, form, context),
     ...shadowingHits(clauses, context),
     ...defaultDestinationHits(text, form.text),
   ];
-  return [...hits, ...escalate(hits, form.text.length)];
+  return [...hits, ...consentOverOtherTools(hits, form.text.length), ...escalate(hits, form.text.length)];
 }
 
 /** One hit per check, rule and place: overlapping hits of the same rule are the same finding. */
