@@ -16,6 +16,7 @@ import {
   CORPUS_DIR,
   type CorpusCase,
   formatIssue,
+  HELD_OUT_2_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -34,9 +35,11 @@ const corpus = loadCorpus();
 const cases = corpus.map(({ testCase }) => testCase);
 const malicious = cases.filter((c) => c.label === 'malicious');
 const benign = cases.filter((c) => c.label === 'benign');
-// The held-out set is validated and served like the rest, but never run through the detector here.
+// The held-out sets are validated and served like the rest, but never run through the detector here.
 const heldOutCorpus = loadCorpus(HELD_OUT_DIR);
 const heldOut = heldOutCorpus.map(({ testCase }) => testCase);
+const heldOut2Corpus = loadCorpus(HELD_OUT_2_DIR);
+const heldOut2 = heldOut2Corpus.map(({ testCase }) => testCase);
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -109,11 +112,20 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set" heading. */
-function readmeSections(): { main: string; heldOut: string } {
+/** The corpus README, split at its "Held-out set" and "Held-out set 2" headings. */
+function readmeSections(): { main: string; heldOut: string; heldOut2: string } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
-  const at = readme.indexOf('\n## Held-out set');
-  return at < 0 ? { main: readme, heldOut: '' } : { main: readme.slice(0, at), heldOut: readme.slice(at) };
+  const at = (heading: string) => {
+    const found = readme.indexOf(`\n## ${heading}\n`);
+    return found < 0 ? readme.length : found;
+  };
+  const first = at('Held-out set');
+  const second = at('Held-out set 2');
+  return {
+    main: readme.slice(0, Math.min(first, second)),
+    heldOut: readme.slice(first, Math.max(first, second)),
+    heldOut2: readme.slice(second),
+  };
 }
 
 /** What a README section lists: its case rows (id, label) and its technique counts. */
@@ -220,49 +232,64 @@ describe('detection corpus: the cases', () => {
   });
 });
 
-describe('detection corpus: the held-out set (format only, never detection verdicts)', () => {
-  const inside = (loaded: LoadedCase[], dir: string) =>
-    loaded.filter(({ file }) => file.startsWith(`${dir}/`));
+const HELD_OUT_SETS = [
+  { name: 'the held-out set', dir: HELD_OUT_DIR, loaded: heldOutCorpus, section: 'heldOut', least: 45 },
+  { name: 'held-out set 2', dir: HELD_OUT_2_DIR, loaded: heldOut2Corpus, section: 'heldOut2', least: 30 },
+] as const;
 
-  it('is left out of the default corpus and read only from its own directory', () => {
-    expect(inside(corpus, HELD_OUT_DIR)).toEqual([]);
-    expect(inside(heldOutCorpus, HELD_OUT_DIR)).toHaveLength(heldOutCorpus.length);
-  });
+describe.each(HELD_OUT_SETS)(
+  'detection corpus: $name (format only, never detection verdicts)',
+  ({ dir, loaded, section, least }) => {
+    const inside = (from: LoadedCase[], folder: string) =>
+      from.filter(({ file }) => file.startsWith(`${folder}/`));
+    const set = loaded.map(({ testCase }) => testCase);
 
-  it('has at least 45 malicious and 45 benign cases, with ids unique and unused by the tuning corpus', () => {
-    expect(heldOut.filter((c) => c.label === 'malicious').length).toBeGreaterThanOrEqual(45);
-    expect(heldOut.filter((c) => c.label === 'benign').length).toBeGreaterThanOrEqual(45);
-    expect(new Set(heldOut.map((c) => c.id)).size).toBe(heldOut.length);
-    const tuning = new Set(cases.map((c) => c.id));
-    expect(heldOut.filter((c) => tuning.has(c.id)).map((c) => c.id)).toEqual([]);
-  });
+    it('is left out of the default corpus and of the other held-out set, and read only from its own directory', () => {
+      expect(inside(corpus, dir)).toEqual([]);
+      for (const other of HELD_OUT_SETS.filter((o) => o.dir !== dir))
+        expect(inside(other.loaded, dir)).toEqual([]);
+      expect(inside(loaded, dir)).toHaveLength(loaded.length);
+    });
 
-  it('covers every attack technique with at least three malicious cases', () => {
-    const thin = ATTACK_TECHNIQUES.map(
-      (t) => [t, heldOut.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
-    )
-      .filter(([, n]) => n < 3)
-      .map(([t, n]) => `${t}: ${n}`);
-    expect(thin).toEqual([]);
-  });
+    it(`has at least ${least} malicious and ${least} benign cases, with ids unique and unused by every other set`, () => {
+      expect(set.filter((c) => c.label === 'malicious').length).toBeGreaterThanOrEqual(least);
+      expect(set.filter((c) => c.label === 'benign').length).toBeGreaterThanOrEqual(least);
+      expect(new Set(set.map((c) => c.id)).size).toBe(set.length);
+      const others = new Set(
+        [corpus, ...HELD_OUT_SETS.filter((o) => o.dir !== dir).map((o) => o.loaded)].flatMap((from) =>
+          from.map(({ testCase }) => testCase.id),
+        ),
+      );
+      expect(set.filter((c) => others.has(c.id)).map((c) => c.id)).toEqual([]);
+    });
 
-  it('reaches every face with a client name an evaluator may use', () => {
-    const unreached = heldOut.flatMap((c) =>
-      (c.faces ?? [])
-        .filter((face) => !CLIENT_NAMES.some((name) => faceFor(c, name) === face))
-        .map((face) => `${c.id}: ${face.clientName}`),
-    );
-    expect(unreached).toEqual([]);
-  });
+    it('covers every attack technique with at least three malicious cases', () => {
+      const thin = ATTACK_TECHNIQUES.map(
+        (t) => [t, set.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
+      )
+        .filter(([, n]) => n < 3)
+        .map(([t, n]) => `${t}: ${n}`);
+      expect(thin).toEqual([]);
+    });
 
-  it("is listed in the README's held-out section, with the count of each technique", () => {
-    const { heldOut: section } = readmeSections();
-    expect(section, 'a "## Held-out set" section in the corpus README').not.toBe('');
-    expect(readmeListing(section)).toEqual(listingOf(heldOut));
-  });
-});
+    it('reaches every face with a client name an evaluator may use', () => {
+      const unreached = set.flatMap((c) =>
+        (c.faces ?? [])
+          .filter((face) => !CLIENT_NAMES.some((name) => faceFor(c, name) === face))
+          .map((face) => `${c.id}: ${face.clientName}`),
+      );
+      expect(unreached).toEqual([]);
+    });
 
-describe.each([...cases, ...heldOut].map((c) => [c.id, c] as const))(
+    it('is listed in its README section, with the count of each technique', () => {
+      const text = readmeSections()[section];
+      expect(text, 'its "## Held-out set…" section in the corpus README').not.toBe('');
+      expect(readmeListing(text)).toEqual(listingOf(set));
+    });
+  },
+);
+
+describe.each([...cases, ...heldOut, ...heldOut2].map((c) => [c.id, c] as const))(
   'detection corpus: %s served over MCP',
   (_id, testCase) => {
     it('shows each client the face its name selects', async () => {
@@ -318,7 +345,7 @@ describe.each([...cases, ...heldOut].map((c) => [c.id, c] as const))(
   },
 );
 
-const changing = [...cases, ...heldOut].filter((c) => c.changes);
+const changing = [...cases, ...heldOut, ...heldOut2].filter((c) => c.changes);
 
 describe.each(changing.map((c) => [c.id, c] as const))('detection corpus: %s changes', (_id, testCase) => {
   it('changes its definitions when each trigger happens', async () => {

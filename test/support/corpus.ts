@@ -19,6 +19,11 @@ export const CASE_SCHEMA_FILE = join(CORPUS_DIR, 'case.schema.json');
  * folders, so they are measured only when this directory is passed explicitly.
  */
 export const HELD_OUT_DIR = join(CORPUS_DIR, 'held-out');
+/**
+ * A second held-out batch, written after the first one had been measured (and so seen) once;
+ * like the first, nothing reads it by default.
+ */
+export const HELD_OUT_2_DIR = join(CORPUS_DIR, 'held-out-2');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -337,7 +342,7 @@ export function loadCaseFile(file: string): CaseLoad {
   return parseCase(file, readFileSync(file, 'utf8'), expected);
 }
 
-/** The case files directly in `dir`'s malicious/ and benign/ folders (never deeper, so not held-out/). */
+/** The case files directly in `dir`'s malicious/ and benign/ folders (never deeper, so not the held-out sets). */
 export function caseFiles(dir = CORPUS_DIR): string[] {
   return LABELS.flatMap((label) =>
     readdirSync(join(dir, label))
@@ -352,7 +357,7 @@ export function formatIssue(issue: CaseIssue): string {
 }
 
 /**
- * Loads every case of a corpus directory (default: the tuning corpus, without the held-out set);
+ * Loads every case of a corpus directory (default: the tuning corpus, without the held-out sets);
  * throws one error listing every problem of every file.
  */
 export function loadCorpus(dir = CORPUS_DIR): LoadedCase[] {
