@@ -171,8 +171,8 @@ describe('search', () => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByLabel('Package name or id').fill('pg q');
-    await page.getByLabel('Package name or id').press('Enter');
+    await page.getByLabel('Search the catalogue').fill('pg q');
+    await page.getByLabel('Search the catalogue').press('Enter');
     await page.waitForURL(/\/packages\?q=pg\+q/);
     const results = page.getByRole('region', { name: /matching/ });
     await expect(results.getByRole('link', { name: 'PG Query' }).count()).resolves.toBe(1);

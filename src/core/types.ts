@@ -61,6 +61,7 @@ export interface PackageFile {
   distribution: Distribution;
   version?: string;
   license?: string | null;
+  keywords?: string[];
   maintainers: string[];
   added: string;
   removed?: Removal;

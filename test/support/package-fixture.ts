@@ -40,6 +40,8 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     homepage: null,
     distribution: PG_QUERY.distribution,
     license: PG_QUERY.license ?? null,
+    keywords: [],
+    tools: [],
     maintainers: [],
     added: PG_QUERY.added,
     dimensions: Object.fromEntries(

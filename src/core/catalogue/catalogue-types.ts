@@ -67,6 +67,10 @@ export interface PackageRecord extends PackageSummary {
   homepage: string | null;
   distribution: Distribution;
   license: string | null;
+  /** Words people search for it by, from the package file. */
+  keywords: string[];
+  /** Names of the tools the representative evaluation saw it list (MCP servers). */
+  tools: string[];
   maintainers: string[];
   added: string;
   dimensions: Record<Dimension, DimensionScore>;

@@ -5,6 +5,15 @@ import type { EvaluationDocument, PackageFile } from '../types.ts';
 import type { DimensionScore, PackageRecord, PackageSummary } from './catalogue-types.ts';
 import { checkOutcomes } from './check-views.ts';
 
+/** The tool names an MCP server listed in the evaluation, sorted as the snapshot keeps them. */
+function toolNames(representative: EvaluationDocument | undefined): string[] {
+  const tools = representative?.inputs?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools
+    .map((tool: unknown) => (tool as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string');
+}
+
 export function packageRecord(
   pkg: PackageFile,
   aggregate: PackageAggregate,
@@ -38,6 +47,8 @@ export function packageRecord(
     homepage: pkg.homepage ?? null,
     distribution: pkg.distribution,
     license: pkg.license ?? null,
+    keywords: pkg.keywords ?? [],
+    tools: toolNames(representative),
     maintainers: pkg.maintainers,
     added: pkg.added,
     dimensions,

@@ -67,6 +67,13 @@ export const packageSchema = {
       maxLength: 100,
       description: 'SPDX expression, or null when unknown.',
     },
+    keywords: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 50 },
+      description: 'Words people search for it by that its name and description do not hold (npm keywords).',
+    },
     maintainers: {
       type: 'array',
       uniqueItems: true,

@@ -42,15 +42,18 @@ function object(properties: Record<string, unknown>, optional: readonly string[]
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function page(item: unknown, extra: Record<string, unknown> = {}) {
-  return object({
-    ...extra,
-    items: { type: 'array', items: item },
-    page: { type: 'integer', minimum: 1 },
-    per_page: { type: 'integer', minimum: 0 },
-    total: { type: 'integer', minimum: 0 },
-    total_pages: { type: 'integer', minimum: 0 },
-  });
+function page(item: unknown, extra: Record<string, unknown> = {}, optional: readonly string[] = []) {
+  return object(
+    {
+      ...extra,
+      items: { type: 'array', items: item },
+      page: { type: 'integer', minimum: 1 },
+      per_page: { type: 'integer', minimum: 0 },
+      total: { type: 'integer', minimum: 0 },
+      total_pages: { type: 'integer', minimum: 0 },
+    },
+    optional,
+  );
 }
 
 const summaryProperties = {
@@ -172,6 +175,12 @@ export const RESPONSE_SCHEMAS = {
     homepage: nullableString,
     distribution,
     license: nullableString,
+    keywords: { type: 'array', items: { type: 'string' } },
+    tools: {
+      type: 'array',
+      description: 'Names of the tools the representative evaluation saw the server list.',
+      items: { type: 'string' },
+    },
     maintainers: { type: 'array', items: { type: 'string' } },
     added: { type: 'string', format: 'date' },
     dimensions: dimensionScores,
@@ -190,7 +199,22 @@ export const RESPONSE_SCHEMAS = {
     checks: { type: 'array', items: checkView },
     evaluations: { type: 'array', items: evaluationEntry },
   }),
-  PackagePage: page(ref('PackageSummary')),
+  PackagePage: page(
+    ref('PackageSummary'),
+    {
+      matching_categories: {
+        type: 'array',
+        description:
+          'With `q` only: the categories whose name the query names ("database" → Databases), with their package counts, to browse the whole category.',
+        items: object({
+          slug: { type: 'string' },
+          name: { type: 'string' },
+          package_count: { type: 'integer', minimum: 0 },
+        }),
+      },
+    },
+    ['matching_categories'],
+  ),
   AgentGuide: object({
     id: { type: 'string' },
     name: { type: 'string' },
