@@ -33,6 +33,7 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     grade: null,
     evaluation_status: 'Not yet evaluated',
     confidence: null,
+    score_basis: null,
     flags: [],
     updated_at: '2026-10-01T00:00:00.000Z',
     long_description: '',

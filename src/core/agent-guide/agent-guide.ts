@@ -32,6 +32,7 @@ export interface AgentGuide {
     reliability_score: number | null;
     evaluation_status: PackageRecord['evaluation_status'];
     confidence: PackageRecord['confidence'];
+    score_basis: PackageRecord['score_basis'];
     evaluated_version: string | null;
   };
   install: Record<string, string>;
@@ -129,6 +130,7 @@ export function agentGuideFor(record: PackageRecord): AgentGuide {
       reliability_score: record.reliability_score,
       evaluation_status: record.evaluation_status,
       confidence: record.confidence,
+      score_basis: record.score_basis,
       evaluated_version: record.evaluated_version,
     },
     install: installHints(record),

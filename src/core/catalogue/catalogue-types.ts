@@ -14,6 +14,7 @@ import type {
   Severity,
   TierName,
 } from '../types.ts';
+import type { ScoreBasis } from './score-basis.ts';
 
 export interface PackageSummary {
   id: string;
@@ -28,6 +29,8 @@ export interface PackageSummary {
   grade: Grade | null;
   evaluation_status: EvaluationStatusText;
   confidence: Confidence | null;
+  /** What the score rests on (caps, evaluations, dimensions, model-judged checks); null without a score. */
+  score_basis: ScoreBasis | null;
   flags: PackageFlag[];
   updated_at: string;
 }

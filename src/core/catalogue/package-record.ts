@@ -4,6 +4,7 @@ import type { PackageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import type { DimensionScore, PackageRecord, PackageSummary } from './catalogue-types.ts';
 import { checkOutcomes } from './check-views.ts';
+import { scoreBasis } from './score-basis.ts';
 
 /** The tool names an MCP server listed in the evaluation, sorted as the snapshot keeps them. */
 function toolNames(representative: EvaluationDocument | undefined): string[] {
@@ -27,6 +28,9 @@ export function packageRecord(
       { score: aggregate.dimensions[dimension], weight: DIMENSION_WEIGHTS[pkg.kind][dimension] },
     ]),
   ) as Record<Dimension, DimensionScore>;
+  const caps = representative ? [...representative.scores.caps_applied] : [];
+  const checks = checkOutcomes(representative);
+  const rubricVersion = representative?.rubric_version ?? null;
   return {
     id: pkg.id,
     name: pkg.name,
@@ -40,6 +44,16 @@ export function packageRecord(
     grade: aggregate.grade,
     evaluation_status: state.status,
     confidence: aggregate.confidence,
+    score_basis: scoreBasis({
+      kind: pkg.kind,
+      af_score: aggregate.afScore,
+      confidence: aggregate.confidence,
+      caps_applied: caps,
+      dimensions,
+      rubric_version: rubricVersion,
+      checks,
+      evaluations: aggregate.evaluations,
+    }),
     flags: aggregate.flags,
     updated_at: updatedAt,
     long_description: pkg.body,
@@ -59,9 +73,9 @@ export function packageRecord(
     evaluated_version: aggregate.scoredVersion,
     last_evaluated_at: aggregate.lastEvaluatedAt,
     representative_evaluation_id: aggregate.representativeId,
-    rubric_version: representative?.rubric_version ?? null,
-    caps_applied: representative ? [...representative.scores.caps_applied] : [],
-    checks: checkOutcomes(representative),
+    rubric_version: rubricVersion,
+    caps_applied: caps,
+    checks,
     evaluations: aggregate.evaluations,
   };
 }
@@ -81,6 +95,7 @@ export function summaryOf(record: PackageRecord): PackageSummary {
     grade: record.grade,
     evaluation_status: record.evaluation_status,
     confidence: record.confidence,
+    score_basis: record.score_basis,
     flags: record.flags,
     updated_at: record.updated_at,
   };

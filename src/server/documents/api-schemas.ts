@@ -56,6 +56,40 @@ function page(item: unknown, extra: Record<string, unknown> = {}, optional: read
   );
 }
 
+const dimensionList = { type: 'array', items: { enum: DIMENSIONS } };
+
+const scoreBasis = {
+  oneOf: [
+    { type: 'null' },
+    object({
+      caps: {
+        type: 'array',
+        description: 'Rubric caps holding af_score below what the dimensions give, with the most they allow.',
+        items: object({ id: { type: 'string' }, max_af_score: nullableNumber }),
+      },
+      confidence,
+      evaluations_counted: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Evaluations combined into the score.',
+      },
+      dimensions_counted: {
+        ...dimensionList,
+        description: 'Dimensions with a score; af_score is their weighted mean, rescaled to their weights.',
+      },
+      dimensions_not_counted: {
+        ...dimensionList,
+        description: 'Dimensions with too few checks run to score, left out of af_score.',
+      },
+      model_judged: {
+        type: 'boolean',
+        description: 'Whether any check judged by a pinned model ran; false means deterministic checks only.',
+      },
+    }),
+  ],
+  description: 'What the score rests on; null when there is no score.',
+};
+
 const summaryProperties = {
   id: { type: 'string' },
   name: { type: 'string' },
@@ -69,6 +103,7 @@ const summaryProperties = {
   grade,
   evaluation_status: status,
   confidence,
+  score_basis: scoreBasis,
   flags,
   updated_at: dateTime,
 };
@@ -231,6 +266,7 @@ export const RESPONSE_SCHEMAS = {
       reliability_score: score,
       evaluation_status: status,
       confidence,
+      score_basis: scoreBasis,
       evaluated_version: nullableString,
     }),
     install: { type: 'object', additionalProperties: { type: 'string' } },
@@ -286,6 +322,7 @@ export const RESPONSE_SCHEMAS = {
         grade,
         evaluation_status: status,
         confidence,
+        score_basis: scoreBasis,
       }),
     },
   }),
@@ -308,6 +345,7 @@ export const RESPONSE_SCHEMAS = {
         dimensions: dimensionScores,
         evaluation_status: status,
         confidence,
+        score_basis: scoreBasis,
         cross_validated: { type: 'boolean' },
         flags,
         last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
