@@ -41,8 +41,10 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     homepage: null,
     distribution: PG_QUERY.distribution,
     license: PG_QUERY.license ?? null,
+    configuration: {},
     keywords: [],
     tools: [],
+    capabilities: [],
     maintainers: [],
     added: PG_QUERY.added,
     dimensions: Object.fromEntries(
@@ -53,6 +55,7 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     independent_evaluators: 0,
     spread: null,
     evaluated_version: null,
+    evaluated_artifact: null,
     last_evaluated_at: null,
     representative_evaluation_id: null,
     rubric_version: null,

@@ -2,6 +2,7 @@ import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
 import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import type { PackageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
+import { capabilitiesOf } from './capabilities.ts';
 import type { DimensionScore, PackageRecord, PackageSummary } from './catalogue-types.ts';
 import { checkOutcomes } from './check-views.ts';
 import { scoreBasis } from './score-basis.ts';
@@ -61,8 +62,10 @@ export function packageRecord(
     homepage: pkg.homepage ?? null,
     distribution: pkg.distribution,
     license: pkg.license ?? null,
+    configuration: pkg.configuration ?? {},
     keywords: pkg.keywords ?? [],
     tools: toolNames(representative),
+    capabilities: capabilitiesOf(representative?.inputs),
     maintainers: pkg.maintainers,
     added: pkg.added,
     dimensions,
@@ -71,6 +74,7 @@ export function packageRecord(
     independent_evaluators: aggregate.independentEvaluators,
     spread: aggregate.spread,
     evaluated_version: aggregate.scoredVersion,
+    evaluated_artifact: representative?.subject.artifact ?? null,
     last_evaluated_at: aggregate.lastEvaluatedAt,
     representative_evaluation_id: aggregate.representativeId,
     rubric_version: rubricVersion,

@@ -4,6 +4,7 @@
  * so a field added in code but not here fails the build rather than surprising a client.
  */
 
+import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
@@ -192,6 +193,45 @@ const distribution = object(
   ['npm', 'pypi', 'oci', 'remote', 'skill'],
 );
 
+const settingProperties = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  placeholder: { type: 'string' },
+  required: { type: 'boolean' },
+};
+
+const configuration = object(
+  {
+    environment: {
+      type: 'array',
+      items: object({ ...settingProperties, secret: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'secret',
+      ]),
+    },
+    arguments: {
+      type: 'array',
+      items: object({ ...settingProperties, flag: { type: 'string' }, repeated: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'flag',
+        'repeated',
+      ]),
+    },
+    headers: {
+      type: 'array',
+      items: object({ ...settingProperties, prefix: { type: 'string' }, secret: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'prefix',
+        'secret',
+      ]),
+    },
+  },
+  ['environment', 'arguments', 'headers'],
+);
+
 const tombstone = object({
   id: { type: 'string' },
   name: { type: 'string' },
@@ -210,11 +250,18 @@ export const RESPONSE_SCHEMAS = {
     homepage: nullableString,
     distribution,
     license: nullableString,
+    configuration,
     keywords: { type: 'array', items: { type: 'string' } },
     tools: {
       type: 'array',
       description: 'Names of the tools the representative evaluation saw the server list.',
       items: { type: 'string' },
+    },
+    capabilities: {
+      type: 'array',
+      description:
+        'What it can do, from the tools (or skill files) its evaluation saw, with the tools that show each.',
+      items: object({ id: { enum: CAPABILITIES }, shown_by: { type: 'array', items: { type: 'string' } } }),
     },
     maintainers: { type: 'array', items: { type: 'string' } },
     added: { type: 'string', format: 'date' },
@@ -224,6 +271,11 @@ export const RESPONSE_SCHEMAS = {
     independent_evaluators: { type: 'integer' },
     spread: nullableNumber,
     evaluated_version: nullableString,
+    evaluated_artifact: {
+      type: ['string', 'null'],
+      description:
+        'What the shown evaluation examined (npm:@scope/name@1.2.0, a skill folder, a URL): where its checks looked.',
+    },
     last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
     representative_evaluation_id: nullableString,
     rubric_version: {
@@ -269,7 +321,22 @@ export const RESPONSE_SCHEMAS = {
       score_basis: scoreBasis,
       evaluated_version: nullableString,
     }),
-    install: { type: 'object', additionalProperties: { type: 'string' } },
+    install: {
+      type: 'object',
+      description:
+        'One way to start or reach it per channel (npm, pypi, oci, remote, skill), with <placeholders> for the values in settings.',
+      additionalProperties: { type: 'string' },
+    },
+    settings: {
+      type: 'array',
+      description: 'The values it needs to start (environment variables, arguments) or connect (headers).',
+      items: object({
+        kind: { enum: ['environment', 'argument', 'header'] },
+        name: { type: 'string' },
+        description: { type: 'string' },
+        secret: { type: 'boolean' },
+      }),
+    },
     cautions: {
       type: 'array',
       items: object({
