@@ -2,6 +2,7 @@
  * The domain's data shapes. Input shapes (`PackageFile`, `EvaluationDocument`, …) mirror the JSON
  * Schemas in `schemas/`; derived shapes (`PackageRecord`, `Catalogue`, …) are what the build writes.
  */
+import type { PackageConfiguration } from './agent-config/package-configuration.ts';
 import type { Dimension } from './rubric/dimensions.ts';
 
 export type PackageKind = 'mcp-server' | 'skill';
@@ -61,6 +62,8 @@ export interface PackageFile {
   distribution: Distribution;
   version?: string;
   license?: string | null;
+  configuration?: PackageConfiguration;
+  keywords?: string[];
   maintainers: string[];
   added: string;
   removed?: Removal;
