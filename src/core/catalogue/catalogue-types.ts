@@ -1,16 +1,19 @@
 /** The shapes the build writes and the API, MCP tools and pages serve. */
 import type { EvaluationEntry, PackageFlag } from '../aggregate/package-aggregate.ts';
+import type { RegistryView } from '../registry/registry-view.ts';
 import type { Dimension } from '../rubric/dimensions.ts';
 import type { StateReason } from '../states/package-state.ts';
 import type {
   CheckMethod,
   CheckStatus,
   Confidence,
+  Deprecation,
   Distribution,
   EvaluationStatusText,
   Evidence,
   Grade,
   PackageKind,
+  ReviewField,
   Severity,
   TierName,
 } from '../types.ts';
@@ -29,6 +32,8 @@ export interface PackageSummary {
   evaluation_status: EvaluationStatusText;
   confidence: Confidence | null;
   flags: PackageFlag[];
+  /** The registry marked it deprecated: it still installs, but its maintainers moved on. */
+  deprecated: Deprecation | null;
   updated_at: string;
 }
 
@@ -84,6 +89,10 @@ export interface PackageRecord extends PackageSummary {
   /** The representative evaluation's outcomes, in catalogue order. */
   checks: CheckOutcome[];
   evaluations: EvaluationEntry[];
+  /** Fields an import assigned by rule that a maintainer has yet to confirm. */
+  needs_review: ReviewField[];
+  /** What the registries say, and when they were last asked. */
+  registry: RegistryView;
 }
 
 /** The package as `/v1/packages/{id}` and its page show it: checks joined with the rubric. */

@@ -1,4 +1,6 @@
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
+import type { RegistryRecord } from '../registry/registry-record.ts';
+import { registryView } from '../registry/registry-view.ts';
 import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import type { PackageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
@@ -11,6 +13,7 @@ export function packageRecord(
   state: PackageState,
   representative: EvaluationDocument | undefined,
   updatedAt: string,
+  registry?: RegistryRecord,
 ): PackageRecord {
   const dimensions = Object.fromEntries(
     DIMENSIONS.map((dimension) => [
@@ -32,6 +35,7 @@ export function packageRecord(
     evaluation_status: state.status,
     confidence: aggregate.confidence,
     flags: aggregate.flags,
+    deprecated: pkg.deprecated ?? null,
     updated_at: updatedAt,
     long_description: pkg.body,
     repository: pkg.repository,
@@ -52,6 +56,8 @@ export function packageRecord(
     caps_applied: representative ? [...representative.scores.caps_applied] : [],
     checks: checkOutcomes(representative),
     evaluations: aggregate.evaluations,
+    needs_review: pkg.needs_review ?? [],
+    registry: registryView(registry),
   };
 }
 
@@ -71,6 +77,7 @@ export function summaryOf(record: PackageRecord): PackageSummary {
     evaluation_status: record.evaluation_status,
     confidence: record.confidence,
     flags: record.flags,
+    deprecated: record.deprecated,
     updated_at: record.updated_at,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { isCategorySlug, isEvaluationId, isPackageId } from '../ids.ts';
 
-export type RepositoryFileKind = 'package' | 'category' | 'spot-check' | 'evaluation';
+export type RepositoryFileKind = 'package' | 'category' | 'spot-check' | 'evaluation' | 'registry';
 
 export interface ParsedPath {
   kind: RepositoryFileKind;
@@ -18,6 +18,7 @@ export const PACKAGES_DIR = 'data/packages';
 export const CATEGORIES_DIR = 'data/categories';
 export const SPOT_CHECKS_DIR = 'data/spot-checks';
 export const EVALUATIONS_DIR = 'evaluations';
+export const REGISTRY_DIR = 'data/registry';
 
 export function parseRepositoryPath(path: string): ParsedPath | null {
   const parts = path.split('/');
@@ -26,6 +27,10 @@ export function parseRepositoryPath(path: string): ParsedPath | null {
     if (parts[1] === 'packages' && isPackageId(id)) return { kind: 'package', id };
     if (parts[1] === 'categories' && isCategorySlug(id)) return { kind: 'category', id };
     if (parts[1] === 'spot-checks' && isEvaluationId(id)) return { kind: 'spot-check', id };
+  }
+  if (parts.length === 3 && parts[0] === 'data' && parts[1] === 'registry' && parts[2]!.endsWith('.json')) {
+    const id = parts[2]!.slice(0, -5);
+    if (isPackageId(id)) return { kind: 'registry', id };
   }
   if (parts.length === 3 && parts[0] === EVALUATIONS_DIR && parts[2]!.endsWith('.json')) {
     const packageId = parts[1]!;
@@ -41,4 +46,8 @@ export function evaluationPath(packageId: string, evaluationId: string): string 
 
 export function packagePath(packageId: string): string {
   return `${PACKAGES_DIR}/${packageId}.md`;
+}
+
+export function registryPath(packageId: string): string {
+  return `${REGISTRY_DIR}/${packageId}.json`;
 }
