@@ -6,6 +6,7 @@ import { runMirror } from './commands/mirror.ts';
 import { runRequestToPackage } from './commands/request-to-package.ts';
 import { runReview } from './commands/review.ts';
 import { runSubmit } from './commands/submit.ts';
+import { runSync } from './commands/sync.ts';
 import { runValidate } from './commands/validate.ts';
 import { type CliIo, EXIT } from './io.ts';
 
@@ -18,6 +19,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   evaluate: { run: runEvaluate, summary: 'evaluate an MCP server or skill and write an evaluation document' },
   submit: { run: runSubmit, summary: 'post an evaluation to the service with your API key' },
   keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
+  sync: {
+    run: runSync,
+    summary: 'update packages from npm, PyPI and the MCP Registry (versions, deprecations)',
+  },
   review: { run: runReview, summary: "review a pull request's data changes: comment and labels (CI)" },
   'request-to-package': {
     run: runRequestToPackage,

@@ -100,6 +100,8 @@ export interface WrittenValues {
   license?: string | null;
   repository?: string;
   homepage?: string;
+  /** The deprecation reason sync wrote; a maintainer's own note is never cleared. */
+  deprecated?: string;
 }
 
 export interface ImportOrigin {
