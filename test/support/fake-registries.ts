@@ -135,12 +135,18 @@ export async function startFakeRegistries(): Promise<FakeRegistries> {
     const pypi = /^\/pypi\/([^/]+)\/json$/.exec(path);
     if (pypi) {
       const project = state.pypi.get(pypi[1]!);
-      return project ? conditional(project, 'Tue, 18 Nov 2026 09:00:00 GMT') : send(404, { message: 'Not Found' });
+      return project
+        ? conditional(project, 'Tue, 18 Nov 2026 09:00:00 GMT')
+        : send(404, { message: 'Not Found' });
     }
     const latest = /^\/mcp\/v0\.1\/servers\/(.+)\/versions\/latest$/.exec(path);
     if (latest) {
-      const entry = state.servers.find((candidate) => serverName(candidate) === latest[1] && isLatest(candidate));
-      return entry ? conditional(entry, 'Tue, 18 Nov 2026 09:00:00 GMT') : send(404, { error: 'Server not found' });
+      const entry = state.servers.find(
+        (candidate) => serverName(candidate) === latest[1] && isLatest(candidate),
+      );
+      return entry
+        ? conditional(entry, 'Tue, 18 Nov 2026 09:00:00 GMT')
+        : send(404, { error: 'Server not found' });
     }
     if (path === '/mcp/v0.1/servers') {
       const since = url.searchParams.get('updated_since');
@@ -158,8 +164,12 @@ export async function startFakeRegistries(): Promise<FakeRegistries> {
       const cursor = url.searchParams.get('cursor');
       const start = cursor === null ? 0 : Number(Buffer.from(cursor, 'base64url').toString());
       const page = matching.slice(start, start + limit);
-      const next = start + limit < matching.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
-      return send(200, { servers: page, metadata: { count: page.length, ...(next ? { nextCursor: next } : {}) } });
+      const next =
+        start + limit < matching.length ? Buffer.from(String(start + limit)).toString('base64url') : null;
+      return send(200, {
+        servers: page,
+        metadata: { count: page.length, ...(next ? { nextCursor: next } : {}) },
+      });
     }
     send(404, { error: `the fake registries have no ${path}` });
   });
