@@ -3,10 +3,15 @@
  * them), then packages (evaluations name them), then evaluations, then spot-checks (they name
  * evaluations).
  */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
 import { latestDataTime } from '../core/catalogue/default-as-of.ts';
 import type { FileIssue } from '../core/validation/issue.ts';
-import { parseRepositoryPath } from '../core/validation/repository-paths.ts';
+import { parseJsonDocument } from '../core/validation/parse-files.ts';
+import { IMPORT_STATE_PATH, parseRepositoryPath } from '../core/validation/repository-paths.ts';
+import { validateImportState } from '../core/validation/validate-registry.ts';
 import {
   validateCategories,
   validateEvaluations,
@@ -36,6 +41,14 @@ export interface LoadOptions {
   withoutGit?: boolean;
 }
 
+function readImportStateIssues(root: string): FileIssue[] {
+  const path = join(root, IMPORT_STATE_PATH);
+  if (!existsSync(path)) return [];
+  const document = parseJsonDocument(readFileSync(path, 'utf8'));
+  const result = document.ok ? validateImportState(document.value) : document;
+  return result.ok ? [] : result.issues.map((found) => ({ path: IMPORT_STATE_PATH, ...found }));
+}
+
 export function loadRepository(root: string, options: LoadOptions = {}): LoadedRepository {
   const listing = listRepository(root);
   const categories = validateCategories([...readRawFiles(root, listing.categories)]);
@@ -48,6 +61,7 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
   // Every package file counts, even one that does not validate: its record is not an orphan.
   const packageIds = new Set(listing.packages.flatMap((path) => parseRepositoryPath(path)?.id ?? []));
   const registry = validateRegistryRecords([...readRawFiles(root, listing.registry)], packageIds);
+  const importState = readImportStateIssues(root);
   const times = options.withoutGit
     ? { evaluationPublishedAt: new Map(), packageModifiedAt: new Map(), headTime: null }
     : readGitTimes(root);
@@ -68,6 +82,7 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
       ...evaluations.issues,
       ...spotChecks.issues,
       ...registry.issues,
+      ...importState,
     ],
     counts: {
       categories: listing.categories.length,

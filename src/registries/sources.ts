@@ -2,7 +2,7 @@
  * Where each registry answers, and one read from each, turned into an observation for the core:
  * npm packuments and download counts, PyPI's JSON API, and the official MCP Registry (`/v0.1`).
  */
-import type { Observation } from '../core/registry/apply-sync.ts';
+import type { Observation, Observations } from '../core/registry/apply-sync.ts';
 import {
   type McpServerEntry,
   type McpServerPage,
@@ -118,8 +118,10 @@ export async function readDownloads(
   client: PoliteClient,
   endpoints: Endpoints,
   name: string,
-): Promise<{ outcome: 'fresh'; count: number } | { outcome: 'error'; message: string }> {
+): Promise<NonNullable<Observations['downloads']>> {
   const answer = await client.getJson(downloadsUrl(endpoints, name));
+  // npm keeps no counts for a name it does not know (an unpublished package, say): nothing to record.
+  if (answer.kind === 'not-found') return { outcome: 'absent' };
   if (answer.kind !== 'ok') {
     return {
       outcome: 'error',

@@ -17,6 +17,7 @@ import type { PackageFile } from '../core/types.ts';
 import { parseMarkdownFile } from '../core/validation/parse-files.ts';
 import { packagePath, registryPath } from '../core/validation/repository-paths.ts';
 import { validatePackageFile } from '../core/validation/validate-package.ts';
+import { validateRegistryRecord } from '../core/validation/validate-registry.ts';
 import {
   readPackageText,
   readRegistryRecord,
@@ -110,7 +111,7 @@ export class SyncRun {
       this.downloadErrors.count += 1;
       this.downloadErrors.last = answer.message;
     }
-    if (answer.outcome === 'fresh') {
+    if (answer.outcome !== 'error') {
       this.downloadFailures = 0;
       return;
     }
@@ -178,6 +179,18 @@ export class SyncRun {
     if (invalid !== null)
       return failed('package file', `sync would write an invalid file (${invalid}); nothing written`);
     const learnt = Object.keys(outcome.record.sources).length > 0 || loaded.text !== null;
+    // The record goes through the same rules as `afscore validate`: sync never writes what CI refuses.
+    const recordCheck = validateRegistryRecord(JSON.parse(registryRecordText(outcome.record)), {
+      fileId: pkg.id,
+      packages: packageIds,
+    });
+    if (!recordCheck.ok) {
+      const first = recordCheck.issues[0]!;
+      return failed(
+        'record',
+        `sync would write an invalid record (${first.pointer}: ${first.message}); nothing written`,
+      );
+    }
     if (dryRun) {
       if (newText !== oldText) this.diff(packagePath(pkg.id), oldText, newText);
       if (learnt && outcome.factChanges.length > 0) {

@@ -7,7 +7,9 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { changeIssues, type FileChange, pathsToValidate } from '../../core/contributions/change-rules.ts';
 import { type FileIssue, formatFileIssue } from '../../core/validation/issue.ts';
+import { parseJsonDocument } from '../../core/validation/parse-files.ts';
 import { parseRepositoryPath } from '../../core/validation/repository-paths.ts';
+import { validateImportState } from '../../core/validation/validate-registry.ts';
 import {
   validateCategories,
   validateEvaluations,
@@ -63,7 +65,11 @@ export function validateSelected(root: string, paths: readonly string[], now: nu
     const file = readRawFile(root, path);
     if (parsed?.kind === 'category') issues.push(...validateCategories([file]).issues);
     else if (parsed?.kind === 'package') issues.push(...validatePackages([file], slugs).issues);
-    else if (parsed?.kind === 'registry') {
+    else if (parsed?.kind === 'import-state') {
+      const document = parseJsonDocument(file.text);
+      const result = document.ok ? validateImportState(document.value) : document;
+      if (!result.ok) issues.push(...result.issues.map((found) => ({ path, ...found })));
+    } else if (parsed?.kind === 'registry') {
       const ids = new Set(listing.packages.flatMap((other) => parseRepositoryPath(other)?.id ?? []));
       issues.push(...validateRegistryRecords([file], ids).issues);
     } else if (parsed?.kind === 'spot-check') {

@@ -141,6 +141,11 @@ export interface QueueEntry {
   evaluation_status: Exclude<EvaluationStatusText, 'Evaluated'>;
   reason: string;
   priority: number;
+  /** The version to evaluate, and the one the current score is for (null before any score). */
+  version: string | null;
+  evaluated_version: string | null;
+  downloads_monthly: number | null;
+  deprecated: boolean;
   claimed: boolean;
   claimed_until: string | null;
 }

@@ -27,7 +27,7 @@ const DELETION_HINTS = {
 function deletionIssue(change: FileChange): FileIssue | null {
   const parsed = parseRepositoryPath(change.path);
   // A registry record is sync's working state: deleting one only makes the next sync start afresh.
-  if (!parsed || parsed.kind === 'registry') return null;
+  if (!parsed || parsed.kind === 'registry' || parsed.kind === 'import-state') return null;
   return {
     path: change.path,
     pointer: '',

@@ -41,7 +41,10 @@ export interface Observations {
   /** The MCP Registry server name asked for (from the record, npm's mcpName or PyPI's README). */
   mcpName?: string;
   /** npm's monthly download count; absent when not asked. */
-  downloads?: { outcome: 'fresh'; count: number } | { outcome: 'error'; message: string };
+  downloads?:
+    | { outcome: 'fresh'; count: number }
+    | { outcome: 'absent' }
+    | { outcome: 'error'; message: string };
 }
 
 export type ChangeField = 'version' | 'deprecated' | 'removed' | 'license' | 'repository' | 'homepage';
@@ -101,6 +104,7 @@ function nextState<S extends SourceState>(
   previous: S | undefined,
   observation: Observation<unknown>,
   fresh: (() => { status: SourceState['status']; facts: Facts<S> }) | null,
+  blank: Facts<S>,
   now: string,
 ): { state: S | undefined; changed: boolean } {
   if (observation.outcome === 'error') {
@@ -126,7 +130,7 @@ function nextState<S extends SourceState>(
   const answer =
     fresh && observation.outcome === 'fresh'
       ? fresh()
-      : { status: 'not-found' as const, facts: factsOf(previous) as Facts<S> };
+      : { status: 'not-found' as const, facts: { ...blank, ...factsOf(previous) } as Facts<S> };
   const status = answer.status;
   const changed = !previous || previous.status !== status || !sameFacts(factsOf(previous), answer.facts);
   const latest = (answer.facts as { latest_version: string | null }).latest_version;
@@ -147,15 +151,56 @@ function nextState<S extends SourceState>(
   };
 }
 
+const NO_NPM_FACTS: Facts<NpmState> = {
+  latest_version: null,
+  published_at: null,
+  deprecated: null,
+  license: null,
+  repository: null,
+  homepage: null,
+  mcp_name: null,
+  downloads_monthly: null,
+  downloads_checked_at: null,
+};
+
+const NO_PYPI_FACTS: Facts<PypiState> = {
+  latest_version: null,
+  published_at: null,
+  deprecated: null,
+  license: null,
+  repository: null,
+  homepage: null,
+};
+
+const NO_MCP_FACTS: Facts<McpRegistryState> = {
+  latest_version: null,
+  published_at: null,
+  deprecated: null,
+  registry_status: null,
+  title: null,
+  description: null,
+  repository: null,
+  website: null,
+  packages: [],
+  remotes: [],
+};
+
+const BLANK: Record<RegistrySource, object> = {
+  npm: NO_NPM_FACTS,
+  pypi: NO_PYPI_FACTS,
+  'mcp-registry': NO_MCP_FACTS,
+};
+
 function npmFacts(facts: NpmPackument, previous: NpmState | undefined) {
   const downloads = {
     downloads_monthly: previous?.downloads_monthly ?? null,
     downloads_checked_at: previous?.downloads_checked_at ?? null,
   };
   if (facts.status === 'unpublished') {
+    // What was known stays on record; an unpublished package has nothing new to say.
     return {
       status: 'unpublished' as const,
-      facts: { ...factsOf(previous), ...downloads, deprecated: null } as Facts<NpmState>,
+      facts: { ...NO_NPM_FACTS, ...factsOf(previous), ...downloads, deprecated: null } as Facts<NpmState>,
     };
   }
   return {
@@ -375,6 +420,7 @@ export function applySync(
       previous,
       observation,
       fresh && facts !== undefined ? () => fresh(facts as never) : null,
+      BLANK[source] as Facts<S>,
       now,
     );
     if (!state) return;

@@ -93,11 +93,15 @@ export const registrySchema = {
       },
       ['npm', 'pypi', 'mcp-registry'],
     ),
-    written: object({ license: text(200), repository: { type: 'string' }, homepage: { type: 'string' } }, [
-      'license',
-      'repository',
-      'homepage',
-    ]),
+    written: object(
+      {
+        license: text(200),
+        repository: { type: 'string', maxLength: 500 },
+        homepage: { type: 'string', maxLength: 500 },
+        deprecated: { type: 'string', maxLength: 1100 },
+      },
+      ['license', 'repository', 'homepage', 'deprecated'],
+    ),
     imported: {
       oneOf: [
         { type: 'null' },
@@ -109,4 +113,20 @@ export const registrySchema = {
       ],
     },
   }),
+} as const;
+
+/** `data/registry/.imports.json`: where the next incremental import starts, per source. */
+export const importStateSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://afscore.dev/schemas/import-state.json',
+  title: 'afscore import watermarks (data/registry/.imports.json)',
+  ...object(
+    {
+      'mcp-registry': object({
+        updated_since: { ...time, description: 'The newest updatedAt the last import saw.' },
+        imported_at: time,
+      }),
+    },
+    ['mcp-registry'],
+  ),
 } as const;

@@ -4,7 +4,13 @@
  */
 import { isCategorySlug, isEvaluationId, isPackageId } from '../ids.ts';
 
-export type RepositoryFileKind = 'package' | 'category' | 'spot-check' | 'evaluation' | 'registry';
+export type RepositoryFileKind =
+  | 'package'
+  | 'category'
+  | 'spot-check'
+  | 'evaluation'
+  | 'registry'
+  | 'import-state';
 
 export interface ParsedPath {
   kind: RepositoryFileKind;
@@ -19,8 +25,11 @@ export const CATEGORIES_DIR = 'data/categories';
 export const SPOT_CHECKS_DIR = 'data/spot-checks';
 export const EVALUATIONS_DIR = 'evaluations';
 export const REGISTRY_DIR = 'data/registry';
+/** Where `afscore import` keeps its watermarks (a dot file, so no package id can take the name). */
+export const IMPORT_STATE_PATH = 'data/registry/.imports.json';
 
 export function parseRepositoryPath(path: string): ParsedPath | null {
+  if (path === IMPORT_STATE_PATH) return { kind: 'import-state', id: 'imports' };
   const parts = path.split('/');
   if (parts.length === 3 && parts[0] === 'data' && parts[2]!.endsWith('.md')) {
     const id = parts[2]!.slice(0, -3);

@@ -2,7 +2,7 @@
 import type { RegistryRecord } from '../registry/registry-record.ts';
 import { fail, issue, ok, type Result } from './issue.ts';
 import { schemaIssues } from './schema-issues.ts';
-import { validateRegistryShape } from './validators.ts';
+import { validateImportStateShape, validateRegistryShape } from './validators.ts';
 
 export interface RegistryContext {
   fileId: string;
@@ -33,4 +33,13 @@ export function validateRegistryRecord(document: unknown, context: RegistryConte
     ]);
   }
   return ok(record);
+}
+
+export interface ImportState {
+  'mcp-registry'?: { updated_since: string; imported_at: string };
+}
+
+export function validateImportState(document: unknown): Result<ImportState> {
+  const shape = schemaIssues(validateImportStateShape, document);
+  return shape.length > 0 ? fail(shape) : ok(document as ImportState);
 }
