@@ -81,12 +81,21 @@ function readCatalogue(root: string): Catalogue {
   };
 }
 
-/** Packages a registry stands behind: npm or PyPI distributions, or a known MCP Registry name. */
-function syncable(root: string, pkg: PackageFile, packageIds: ReadonlySet<string>): boolean {
+/** Packages one of the chosen registries stands behind: npm, PyPI, or a known MCP Registry name. */
+function syncable(
+  root: string,
+  pkg: PackageFile,
+  packageIds: ReadonlySet<string>,
+  sources: ReadonlySet<SyncSource>,
+): boolean {
   if (pkg.removed) return false;
-  if (pkg.distribution.npm || pkg.distribution.pypi) return true;
+  if (pkg.distribution.npm && (sources.has('npm') || sources.has('downloads'))) return true;
+  if (pkg.distribution.pypi && sources.has('pypi')) return true;
+  if (!sources.has('mcp-registry')) return false;
   const loaded = readRegistryRecord(root, pkg.id, packageIds);
-  return loaded.ok && loaded.record.sources['mcp-registry'] !== undefined;
+  return (
+    loaded.ok && (loaded.record.sources['mcp-registry'] ?? loaded.record.sources.npm?.mcp_name) !== undefined
+  );
 }
 
 class Progress {
@@ -184,7 +193,7 @@ export async function runSync(args: readonly string[], io: CliIo): Promise<numbe
         return false;
       });
   } else {
-    selection = catalogue.packages.filter((pkg) => syncable(root, pkg, catalogue.packageIds));
+    selection = catalogue.packages.filter((pkg) => syncable(root, pkg, catalogue.packageIds, sources));
   }
 
   const startedAt = io.now();

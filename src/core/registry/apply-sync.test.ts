@@ -205,3 +205,12 @@ describe('applying a sync', () => {
     expect(outcome.pkg.deprecated?.reason).toBe('Deprecated on the MCP Registry: Use com.example/pg2');
   });
 });
+
+describe('homepages', () => {
+  it('ignores a homepage that only points into the repository', () => {
+    const readme = synced(PG_QUERY, { homepage: 'https://github.com/example/pg-query#readme' });
+    expect(readme.changes).toEqual([]);
+    const site = synced(PG_QUERY, { homepage: 'https://pg-query.example' });
+    expect(site.changes).toEqual([{ field: 'homepage', from: null, to: 'https://pg-query.example' }]);
+  });
+});

@@ -311,6 +311,12 @@ function removalFrom(
 
 type OwnedField = 'license' | 'repository' | 'homepage';
 
+function insideRepository(url: string, repository: string): boolean {
+  const page = url.split('#')[0]!.replace(/\/+$/, '').toLowerCase();
+  const repo = repository.replace(/\/+$/, '').toLowerCase();
+  return page === repo || page.startsWith(`${repo}/`);
+}
+
 function ownedField(
   field: OwnedField,
   current: string | null | undefined,
@@ -348,10 +354,12 @@ function ownedFields(
 ): PackageFile {
   const [primary] = versionSources(pkg, record);
   if (!primary) return pkg;
+  const page = 'homepage' in primary ? primary.homepage : (primary as McpRegistryState).website;
   const offered = {
     license: 'license' in primary ? primary.license : null,
     repository: primary.repository,
-    homepage: 'homepage' in primary ? primary.homepage : (primary as McpRegistryState).website,
+    // Publishers often give the repository (or its README) as the homepage: that says nothing new.
+    homepage: page && !insideRepository(page, primary.repository ?? pkg.repository) ? page : null,
   };
   const written = record.written;
   const license = ownedField('license', pkg.license, offered.license, written, changes, notes);
