@@ -1,6 +1,7 @@
 /** The `afscore` command: one word per task, each in its own module. */
 import { runBuild } from './commands/build.ts';
 import { runEvaluate } from './commands/evaluate.ts';
+import { runImport } from './commands/import.ts';
 import { runKeys } from './commands/keys.ts';
 import { runMirror } from './commands/mirror.ts';
 import { runRequestToPackage } from './commands/request-to-package.ts';
@@ -19,6 +20,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   evaluate: { run: runEvaluate, summary: 'evaluate an MCP server or skill and write an evaluation document' },
   submit: { run: runSubmit, summary: 'post an evaluation to the service with your API key' },
   keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
+  import: {
+    run: runImport,
+    summary: 'add packages from the MCP Registry, a list of npm names, or a skills repository',
+  },
   sync: {
     run: runSync,
     summary: 'update packages from npm, PyPI and the MCP Registry (versions, deprecations)',

@@ -85,7 +85,6 @@ export const CATEGORY_RULES: readonly CategoryRule[] = [
       'grafana',
       'monitoring',
       'observability',
-      'alerts',
       'incident',
     ],
   },
