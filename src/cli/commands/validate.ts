@@ -158,7 +158,7 @@ export function runValidate(args: readonly string[], io: CliIo): number {
   const files = new Set(loaded.issues.map((found) => found.path)).size;
   io.out(
     loaded.issues.length === 0
-      ? `✓ valid: ${categories} categories, ${packages} packages, ${evaluations} evaluations, ${spotChecks} spot-checks, ${registry} registry records`
+      ? `✓ valid: ${categories} categories, ${packages} packages, ${evaluations} evaluations, ${spotChecks} spot-checks${registry > 0 ? `, ${registry} registry records` : ''}`
       : `✗ ${loaded.issues.length} problem(s) in ${files} file(s)`,
   );
   return loaded.issues.length === 0 ? EXIT.ok : EXIT.invalid;
