@@ -8,6 +8,7 @@ import { runRequestToPackage } from './commands/request-to-package.ts';
 import { runReview } from './commands/review.ts';
 import { runSubmit } from './commands/submit.ts';
 import { runSync } from './commands/sync.ts';
+import { runSyncPr } from './commands/sync-pr.ts';
 import { runValidate } from './commands/validate.ts';
 import { type CliIo, EXIT } from './io.ts';
 
@@ -23,6 +24,10 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   import: {
     run: runImport,
     summary: 'add packages from the MCP Registry, a list of npm names, or a skills repository',
+  },
+  'sync-pr': {
+    run: runSyncPr,
+    summary: 'commit sync and import changes to a branch and open or update its pull request (CI)',
   },
   sync: {
     run: runSync,
