@@ -2,17 +2,20 @@
 
 import type { PackageConfiguration } from '../agent-config/package-configuration.ts';
 import type { EvaluationEntry, PackageFlag } from '../aggregate/package-aggregate.ts';
+import type { RegistryView } from '../registry/registry-view.ts';
 import type { Dimension } from '../rubric/dimensions.ts';
 import type { StateReason } from '../states/package-state.ts';
 import type {
   CheckMethod,
   CheckStatus,
   Confidence,
+  Deprecation,
   Distribution,
   EvaluationStatusText,
   Evidence,
   Grade,
   PackageKind,
+  ReviewField,
   Severity,
   TierName,
 } from '../types.ts';
@@ -35,6 +38,8 @@ export interface PackageSummary {
   /** What the score rests on (caps, evaluations, dimensions, model-judged checks); null without a score. */
   score_basis: ScoreBasis | null;
   flags: PackageFlag[];
+  /** The registry marked it deprecated: it still installs, but its maintainers moved on. */
+  deprecated: Deprecation | null;
   updated_at: string;
 }
 
@@ -100,6 +105,10 @@ export interface PackageRecord extends PackageSummary {
   /** The representative evaluation's outcomes, in catalogue order. */
   checks: CheckOutcome[];
   evaluations: EvaluationEntry[];
+  /** Fields an import assigned by rule that a maintainer has yet to confirm. */
+  needs_review: ReviewField[];
+  /** What the registries say, and when they were last asked. */
+  registry: RegistryView;
 }
 
 /** The package as `/v1/packages/{id}` and its page show it: checks joined with the rubric. */
@@ -148,6 +157,11 @@ export interface QueueEntry {
   evaluation_status: Exclude<EvaluationStatusText, 'Evaluated'>;
   reason: string;
   priority: number;
+  /** The version to evaluate, and the one the current score is for (null before any score). */
+  version: string | null;
+  evaluated_version: string | null;
+  downloads_monthly: number | null;
+  deprecated: boolean;
   claimed: boolean;
   claimed_until: string | null;
 }

@@ -106,8 +106,60 @@ const summaryProperties = {
   confidence,
   score_basis: scoreBasis,
   flags,
+  deprecated: {
+    oneOf: [
+      { type: 'null' },
+      object({ date: { type: 'string', format: 'date' }, reason: { type: 'string' } }),
+    ],
+    description: 'Set when the registry marked the package deprecated; it stays listed.',
+  },
   updated_at: dateTime,
 };
+
+const registryInput = object({
+  name: { type: 'string' },
+  description: nullableString,
+  is_required: { type: 'boolean' },
+  is_secret: { type: 'boolean' },
+});
+
+const registry = object({
+  last_synced_at: { type: ['string', 'null'], format: 'date-time' },
+  downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
+  mcp_name: { ...nullableString, description: 'The server name in the official MCP Registry.' },
+  sources: {
+    type: 'array',
+    description: 'One entry per registry afscore sync reads for this package.',
+    items: object({
+      registry: { enum: ['npm', 'pypi', 'mcp-registry'] },
+      name: { type: 'string' },
+      url: { type: 'string' },
+      status: { enum: ['ok', 'not-found', 'unpublished', 'deleted'] },
+      latest_version: nullableString,
+      published_at: { type: ['string', 'null'], format: 'date-time' },
+      deprecated: nullableString,
+      checked_at: dateTime,
+      changed_at: dateTime,
+      etag: nullableString,
+      last_error: nullableString,
+    }),
+  },
+  environment_variables: { type: 'array', items: registryInput },
+  remotes: {
+    type: 'array',
+    items: object({
+      type: { type: 'string' },
+      url: { type: 'string' },
+      headers: { type: 'array', items: registryInput },
+    }),
+  },
+  imported: {
+    oneOf: [
+      { type: 'null' },
+      object({ source: { enum: ['mcp-registry', 'npm', 'skills'] }, ref: { type: 'string' }, at: dateTime }),
+    ],
+  },
+});
 
 const dimensionScores = object(
   Object.fromEntries(DIMENSIONS.map((d) => [d, object({ score, weight: { type: 'number' } })])),
@@ -285,6 +337,12 @@ export const RESPONSE_SCHEMAS = {
     caps_applied: capsApplied,
     checks: { type: 'array', items: checkView },
     evaluations: { type: 'array', items: evaluationEntry },
+    needs_review: {
+      type: 'array',
+      items: { enum: ['category', 'name', 'description'] },
+      description: 'Fields an import assigned by rule that a maintainer has yet to confirm.',
+    },
+    registry,
   }),
   PackagePage: page(
     ref('PackageSummary'),
@@ -446,6 +504,10 @@ export const RESPONSE_SCHEMAS = {
     evaluation_status: { enum: ['Not yet evaluated', 'Needs re-evaluation'] },
     reason: { type: 'string' },
     priority: { type: 'number' },
+    version: { ...nullableString, description: 'The version to evaluate.' },
+    evaluated_version: { ...nullableString, description: 'The version the current score is for.' },
+    downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
+    deprecated: { type: 'boolean' },
     claimed: { type: 'boolean' },
     claimed_until: { type: ['string', 'null'], format: 'date-time' },
   }),
