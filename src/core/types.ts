@@ -2,6 +2,7 @@
  * The domain's data shapes. Input shapes (`PackageFile`, `EvaluationDocument`, …) mirror the JSON
  * Schemas in `schemas/`; derived shapes (`PackageRecord`, `Catalogue`, …) are what the build writes.
  */
+import type { PackageConfiguration } from './agent-config/package-configuration.ts';
 import type { Dimension } from './rubric/dimensions.ts';
 
 export type PackageKind = 'mcp-server' | 'skill';
@@ -49,6 +50,16 @@ export interface Removal {
   reason: string;
 }
 
+/** The registry (npm, PyPI, the MCP Registry) marked the package deprecated; it stays listed. */
+export interface Deprecation {
+  date: string;
+  reason: string;
+}
+
+/** Fields an import filled in by rule, which a maintainer should confirm (then delete the entry). */
+export const REVIEW_FIELDS = ['category', 'name', 'description'] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
+
 /** `data/packages/<id>.md` frontmatter after normalisation (dates as `YYYY-MM-DD` strings). */
 export interface PackageFile {
   id: string;
@@ -61,9 +72,13 @@ export interface PackageFile {
   distribution: Distribution;
   version?: string;
   license?: string | null;
+  configuration?: PackageConfiguration;
+  keywords?: string[];
   maintainers: string[];
   added: string;
   removed?: Removal;
+  deprecated?: Deprecation;
+  needs_review?: ReviewField[];
   /** Markdown body of the file: the long description. */
   body: string;
 }

@@ -1,4 +1,5 @@
 import type { PackageRecord } from '../../src/core/catalogue/catalogue-types.ts';
+import { registryView } from '../../src/core/registry/registry-view.ts';
 import { DIMENSIONS } from '../../src/core/rubric/dimensions.ts';
 import type { PackageFile } from '../../src/core/types.ts';
 
@@ -33,13 +34,19 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     grade: null,
     evaluation_status: 'Not yet evaluated',
     confidence: null,
+    score_basis: null,
     flags: [],
+    deprecated: null,
     updated_at: '2026-10-01T00:00:00.000Z',
     long_description: '',
     repository: PG_QUERY.repository,
     homepage: null,
     distribution: PG_QUERY.distribution,
     license: PG_QUERY.license ?? null,
+    configuration: {},
+    keywords: [],
+    tools: [],
+    capabilities: [],
     maintainers: [],
     added: PG_QUERY.added,
     dimensions: Object.fromEntries(
@@ -50,12 +57,15 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     independent_evaluators: 0,
     spread: null,
     evaluated_version: null,
+    evaluated_artifact: null,
     last_evaluated_at: null,
     representative_evaluation_id: null,
     rubric_version: null,
     caps_applied: [],
     checks: [],
     evaluations: [],
+    needs_review: [],
+    registry: registryView(undefined),
     ...overrides,
   };
 }

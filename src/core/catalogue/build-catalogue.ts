@@ -8,6 +8,7 @@ import { type ContributorStanding, contributorStandings } from '../contributors/
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
 import { buildQueue } from '../queue/queue.ts';
+import type { RegistryRecord } from '../registry/registry-record.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../rubric/policy.ts';
 import { scoreChecks } from '../scoring/score-checks.ts';
 import { packageState } from '../states/package-state.ts';
@@ -37,6 +38,8 @@ export interface CatalogueInput {
   categories: readonly CategoryFile[];
   evaluations: readonly EvaluationDocument[];
   spotChecks: readonly SpotCheckFile[];
+  /** package id → what sync and import recorded from the registries (absent: none yet). */
+  registry?: ReadonlyMap<string, RegistryRecord>;
   times: RepositoryTimes;
   /** The clock: RFC 3339. */
   asOf: string;
@@ -169,7 +172,9 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     const representative = evaluations.find(
       (evaluation) => evaluation.doc.evaluation_id === aggregate.representativeId,
     )?.doc;
-    records.push(packageRecord(pkg, aggregate, state, representative, change.updated_at));
+    records.push(
+      packageRecord(pkg, aggregate, state, representative, change.updated_at, input.registry?.get(pkg.id)),
+    );
   }
   const contributors = contributorRecords(standings, byPackage);
   return {

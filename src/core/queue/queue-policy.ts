@@ -1,4 +1,7 @@
-/** Queue priority, as data: never-evaluated packages first, then outdated ones, longest-waiting first. */
+/**
+ * Queue priority, as data: never-evaluated packages first, then outdated ones; within a class, the
+ * more used and the longer waiting first.
+ */
 import type { StateReasonCode } from '../states/package-state.ts';
 
 export const PRIORITY_BASE = {
@@ -17,3 +20,9 @@ export const PRIORITY_FOR_REASON: Readonly<Partial<Record<StateReasonCode, numbe
 /** One point per this many days waited, up to the cap, so old requests rise without overtaking a class. */
 export const DAYS_PER_WAITING_POINT = 10;
 export const MAX_WAITING_POINTS = 9;
+
+/**
+ * Much-used packages first: one point per power of ten of monthly downloads (10 → 1, 1,000,000 → 6),
+ * up to the cap, so a new version of a popular server outranks one of a package nobody installs.
+ */
+export const MAX_POPULARITY_POINTS = 8;

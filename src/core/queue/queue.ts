@@ -7,6 +7,7 @@ import { compareStrings } from '../order.ts';
 import { daysBetween } from '../states/package-state.ts';
 import {
   DAYS_PER_WAITING_POINT,
+  MAX_POPULARITY_POINTS,
   MAX_WAITING_POINTS,
   PRIORITY_BASE,
   PRIORITY_FOR_REASON,
@@ -14,6 +15,11 @@ import {
 
 function waitingSince(record: PackageRecord): string {
   return record.last_evaluated_at ?? `${record.added}T00:00:00Z`;
+}
+
+export function popularityPoints(downloadsMonthly: number | null): number {
+  if (downloadsMonthly === null || downloadsMonthly < 10) return 0;
+  return Math.min(MAX_POPULARITY_POINTS, Math.floor(Math.log10(downloadsMonthly)));
 }
 
 export function queuePriority(record: PackageRecord, asOfMs: number): number {
@@ -24,7 +30,12 @@ export function queuePriority(record: PackageRecord, asOfMs: number): number {
     0,
   );
   const waited = Math.max(0, daysBetween(waitingSince(record), asOfMs));
-  return base + reasons + Math.min(MAX_WAITING_POINTS, Math.floor(waited / DAYS_PER_WAITING_POINT));
+  return (
+    base +
+    reasons +
+    popularityPoints(record.registry.downloads_monthly) +
+    Math.min(MAX_WAITING_POINTS, Math.floor(waited / DAYS_PER_WAITING_POINT))
+  );
 }
 
 export function buildQueue(records: readonly PackageRecord[], asOfMs: number): QueueEntry[] {
@@ -39,6 +50,10 @@ export function buildQueue(records: readonly PackageRecord[], asOfMs: number): Q
       evaluation_status: record.evaluation_status,
       reason: record.state_reasons.map((reason) => reason.text).join(' '),
       priority: queuePriority(record, asOfMs),
+      version: record.version,
+      evaluated_version: record.evaluated_version,
+      downloads_monthly: record.registry.downloads_monthly,
+      deprecated: record.deprecated !== null,
       claimed: false,
       claimed_until: null,
     });

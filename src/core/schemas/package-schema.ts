@@ -1,9 +1,75 @@
 /** JSON Schema (2020-12) of the frontmatter of `data/packages/<id>.md`. */
 import { CATEGORY_SLUG_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN, RESERVED_PACKAGE_IDS } from '../ids.ts';
-import { PACKAGE_KINDS } from '../types.ts';
+import { PACKAGE_KINDS, REVIEW_FIELDS } from '../types.ts';
 
 const httpsUrl = { type: 'string', format: 'uri', pattern: '^https://', maxLength: 500 };
 const date = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
+
+const settingText = {
+  description: { type: 'string', minLength: 3, maxLength: 200 },
+  placeholder: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 60,
+    pattern: '^[^<>"]+$',
+    description:
+      'What the reader puts in, as they would say it ("your database URL"); shown as <your database URL>.',
+  },
+  required: { type: 'boolean', description: 'Defaults to true.' },
+};
+
+/** What a package needs to start or connect, so install snippets carry a placeholder for each. */
+const configuration = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Settings the package needs: environment variables and arguments (local), headers (remote).',
+  properties: {
+    environment: {
+      type: 'array',
+      maxItems: 30,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description'],
+        properties: {
+          name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,99}$' },
+          ...settingText,
+          secret: { type: 'boolean' },
+        },
+      },
+    },
+    arguments: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 60 },
+          flag: { type: 'string', pattern: '^--?[A-Za-z0-9][A-Za-z0-9-]{0,60}$' },
+          ...settingText,
+          repeated: { type: 'boolean' },
+        },
+      },
+    },
+    headers: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description'],
+        properties: {
+          name: { type: 'string', pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$" },
+          prefix: { type: 'string', maxLength: 30, pattern: '^[^<>"]*$' },
+          ...settingText,
+          secret: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};
 
 export const packageSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -67,6 +133,14 @@ export const packageSchema = {
       maxLength: 100,
       description: 'SPDX expression, or null when unknown.',
     },
+    configuration,
+    keywords: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 50 },
+      description: 'Words people search for it by that its name and description do not hold (npm keywords).',
+    },
     maintainers: {
       type: 'array',
       uniqueItems: true,
@@ -81,6 +155,22 @@ export const packageSchema = {
       required: ['date', 'reason'],
       properties: { date, reason: { type: 'string', minLength: 3, maxLength: 500 } },
       description: 'Marks the package removed; the change feed carries a tombstone.',
+    },
+    deprecated: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['date', 'reason'],
+      properties: { date, reason: { type: 'string', minLength: 3, maxLength: 500 } },
+      description:
+        'The registry marked the package deprecated (written by afscore sync); it stays listed, flagged.',
+    },
+    needs_review: {
+      type: 'array',
+      uniqueItems: true,
+      minItems: 1,
+      items: { enum: REVIEW_FIELDS },
+      description:
+        'Fields an import assigned by rule; a maintainer confirms or corrects them, then deletes this list.',
     },
   },
 } as const;

@@ -4,6 +4,7 @@
  * so a field added in code but not here fails the build rather than surprising a client.
  */
 
+import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
@@ -42,16 +43,53 @@ function object(properties: Record<string, unknown>, optional: readonly string[]
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function page(item: unknown, extra: Record<string, unknown> = {}) {
-  return object({
-    ...extra,
-    items: { type: 'array', items: item },
-    page: { type: 'integer', minimum: 1 },
-    per_page: { type: 'integer', minimum: 0 },
-    total: { type: 'integer', minimum: 0 },
-    total_pages: { type: 'integer', minimum: 0 },
-  });
+function page(item: unknown, extra: Record<string, unknown> = {}, optional: readonly string[] = []) {
+  return object(
+    {
+      ...extra,
+      items: { type: 'array', items: item },
+      page: { type: 'integer', minimum: 1 },
+      per_page: { type: 'integer', minimum: 0 },
+      total: { type: 'integer', minimum: 0 },
+      total_pages: { type: 'integer', minimum: 0 },
+    },
+    optional,
+  );
 }
+
+const dimensionList = { type: 'array', items: { enum: DIMENSIONS } };
+
+const scoreBasis = {
+  oneOf: [
+    { type: 'null' },
+    object({
+      caps: {
+        type: 'array',
+        description: 'Rubric caps holding af_score below what the dimensions give, with the most they allow.',
+        items: object({ id: { type: 'string' }, max_af_score: nullableNumber }),
+      },
+      confidence,
+      evaluations_counted: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Evaluations combined into the score.',
+      },
+      dimensions_counted: {
+        ...dimensionList,
+        description: 'Dimensions with a score; af_score is their weighted mean, rescaled to their weights.',
+      },
+      dimensions_not_counted: {
+        ...dimensionList,
+        description: 'Dimensions with too few checks run to score, left out of af_score.',
+      },
+      model_judged: {
+        type: 'boolean',
+        description: 'Whether any check judged by a pinned model ran; false means deterministic checks only.',
+      },
+    }),
+  ],
+  description: 'What the score rests on; null when there is no score.',
+};
 
 const summaryProperties = {
   id: { type: 'string' },
@@ -66,9 +104,62 @@ const summaryProperties = {
   grade,
   evaluation_status: status,
   confidence,
+  score_basis: scoreBasis,
   flags,
+  deprecated: {
+    oneOf: [
+      { type: 'null' },
+      object({ date: { type: 'string', format: 'date' }, reason: { type: 'string' } }),
+    ],
+    description: 'Set when the registry marked the package deprecated; it stays listed.',
+  },
   updated_at: dateTime,
 };
+
+const registryInput = object({
+  name: { type: 'string' },
+  description: nullableString,
+  is_required: { type: 'boolean' },
+  is_secret: { type: 'boolean' },
+});
+
+const registry = object({
+  last_synced_at: { type: ['string', 'null'], format: 'date-time' },
+  downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
+  mcp_name: { ...nullableString, description: 'The server name in the official MCP Registry.' },
+  sources: {
+    type: 'array',
+    description: 'One entry per registry afscore sync reads for this package.',
+    items: object({
+      registry: { enum: ['npm', 'pypi', 'mcp-registry'] },
+      name: { type: 'string' },
+      url: { type: 'string' },
+      status: { enum: ['ok', 'not-found', 'unpublished', 'deleted'] },
+      latest_version: nullableString,
+      published_at: { type: ['string', 'null'], format: 'date-time' },
+      deprecated: nullableString,
+      checked_at: dateTime,
+      changed_at: dateTime,
+      etag: nullableString,
+      last_error: nullableString,
+    }),
+  },
+  environment_variables: { type: 'array', items: registryInput },
+  remotes: {
+    type: 'array',
+    items: object({
+      type: { type: 'string' },
+      url: { type: 'string' },
+      headers: { type: 'array', items: registryInput },
+    }),
+  },
+  imported: {
+    oneOf: [
+      { type: 'null' },
+      object({ source: { enum: ['mcp-registry', 'npm', 'skills'] }, ref: { type: 'string' }, at: dateTime }),
+    ],
+  },
+});
 
 const dimensionScores = object(
   Object.fromEntries(DIMENSIONS.map((d) => [d, object({ score, weight: { type: 'number' } })])),
@@ -154,6 +245,45 @@ const distribution = object(
   ['npm', 'pypi', 'oci', 'remote', 'skill'],
 );
 
+const settingProperties = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  placeholder: { type: 'string' },
+  required: { type: 'boolean' },
+};
+
+const configuration = object(
+  {
+    environment: {
+      type: 'array',
+      items: object({ ...settingProperties, secret: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'secret',
+      ]),
+    },
+    arguments: {
+      type: 'array',
+      items: object({ ...settingProperties, flag: { type: 'string' }, repeated: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'flag',
+        'repeated',
+      ]),
+    },
+    headers: {
+      type: 'array',
+      items: object({ ...settingProperties, prefix: { type: 'string' }, secret: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'prefix',
+        'secret',
+      ]),
+    },
+  },
+  ['environment', 'arguments', 'headers'],
+);
+
 const tombstone = object({
   id: { type: 'string' },
   name: { type: 'string' },
@@ -172,6 +302,19 @@ export const RESPONSE_SCHEMAS = {
     homepage: nullableString,
     distribution,
     license: nullableString,
+    configuration,
+    keywords: { type: 'array', items: { type: 'string' } },
+    tools: {
+      type: 'array',
+      description: 'Names of the tools the representative evaluation saw the server list.',
+      items: { type: 'string' },
+    },
+    capabilities: {
+      type: 'array',
+      description:
+        'What it can do, from the tools (or skill files) its evaluation saw, with the tools that show each.',
+      items: object({ id: { enum: CAPABILITIES }, shown_by: { type: 'array', items: { type: 'string' } } }),
+    },
     maintainers: { type: 'array', items: { type: 'string' } },
     added: { type: 'string', format: 'date' },
     dimensions: dimensionScores,
@@ -180,6 +323,11 @@ export const RESPONSE_SCHEMAS = {
     independent_evaluators: { type: 'integer' },
     spread: nullableNumber,
     evaluated_version: nullableString,
+    evaluated_artifact: {
+      type: ['string', 'null'],
+      description:
+        'What the shown evaluation examined (npm:@scope/name@1.2.0, a skill folder, a URL): where its checks looked.',
+    },
     last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
     representative_evaluation_id: nullableString,
     rubric_version: {
@@ -189,8 +337,29 @@ export const RESPONSE_SCHEMAS = {
     caps_applied: capsApplied,
     checks: { type: 'array', items: checkView },
     evaluations: { type: 'array', items: evaluationEntry },
+    needs_review: {
+      type: 'array',
+      items: { enum: ['category', 'name', 'description'] },
+      description: 'Fields an import assigned by rule that a maintainer has yet to confirm.',
+    },
+    registry,
   }),
-  PackagePage: page(ref('PackageSummary')),
+  PackagePage: page(
+    ref('PackageSummary'),
+    {
+      matching_categories: {
+        type: 'array',
+        description:
+          'With `q` only: the categories whose name the query names ("database" → Databases), with their package counts, to browse the whole category.',
+        items: object({
+          slug: { type: 'string' },
+          name: { type: 'string' },
+          package_count: { type: 'integer', minimum: 0 },
+        }),
+      },
+    },
+    ['matching_categories'],
+  ),
   AgentGuide: object({
     id: { type: 'string' },
     name: { type: 'string' },
@@ -207,9 +376,25 @@ export const RESPONSE_SCHEMAS = {
       reliability_score: score,
       evaluation_status: status,
       confidence,
+      score_basis: scoreBasis,
       evaluated_version: nullableString,
     }),
-    install: { type: 'object', additionalProperties: { type: 'string' } },
+    install: {
+      type: 'object',
+      description:
+        'One way to start or reach it per channel (npm, pypi, oci, remote, skill), with <placeholders> for the values in settings.',
+      additionalProperties: { type: 'string' },
+    },
+    settings: {
+      type: 'array',
+      description: 'The values it needs to start (environment variables, arguments) or connect (headers).',
+      items: object({
+        kind: { enum: ['environment', 'argument', 'header'] },
+        name: { type: 'string' },
+        description: { type: 'string' },
+        secret: { type: 'boolean' },
+      }),
+    },
     cautions: {
       type: 'array',
       items: object({
@@ -262,6 +447,7 @@ export const RESPONSE_SCHEMAS = {
         grade,
         evaluation_status: status,
         confidence,
+        score_basis: scoreBasis,
       }),
     },
   }),
@@ -284,6 +470,7 @@ export const RESPONSE_SCHEMAS = {
         dimensions: dimensionScores,
         evaluation_status: status,
         confidence,
+        score_basis: scoreBasis,
         cross_validated: { type: 'boolean' },
         flags,
         last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
@@ -317,6 +504,10 @@ export const RESPONSE_SCHEMAS = {
     evaluation_status: { enum: ['Not yet evaluated', 'Needs re-evaluation'] },
     reason: { type: 'string' },
     priority: { type: 'number' },
+    version: { ...nullableString, description: 'The version to evaluate.' },
+    evaluated_version: { ...nullableString, description: 'The version the current score is for.' },
+    downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
+    deprecated: { type: 'boolean' },
     claimed: { type: 'boolean' },
     claimed_until: { type: ['string', 'null'], format: 'date-time' },
   }),
