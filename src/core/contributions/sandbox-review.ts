@@ -13,7 +13,7 @@ export interface SandboxReview {
   verdict: SandboxVerdict;
   /** Whether review flags it (label `unsandboxed`). */
   flagged: boolean;
-  /** One line for the review, in Markdown; every value from the document is passed through `escape`. */
+  /** One line for the review, in Markdown; every value from the document is passed through `escapeText`. */
   line: string;
 }
 
@@ -33,7 +33,7 @@ function limitsText(record: SandboxRecord): string {
   return parts.length > 0 ? parts.join(', ') : 'limits not recorded';
 }
 
-export function sandboxReview(doc: EvaluationDocument, escape: (text: string) => string): SandboxReview {
+export function sandboxReview(doc: EvaluationDocument, escapeText: (text: string) => string): SandboxReview {
   if (doc.subject.transport === 'streamable-http' || doc.subject.transport === 'sse') {
     return {
       verdict: 'remote',
@@ -46,7 +46,7 @@ export function sandboxReview(doc: EvaluationDocument, escape: (text: string) =>
     return {
       verdict: 'not-recorded',
       flagged: true,
-      line: `- ⚠️ **No sandbox record.** The evaluation does not say, as structured data, how the package was contained${typeof recorded === 'string' ? ` (it says: ${escape(recorded)})` : ''}. Re-run it with the current evaluator, or weigh it as an evaluation made without a sandbox.`,
+      line: `- ⚠️ **No sandbox record.** The evaluation does not say, as structured data, how the package was contained${typeof recorded === 'string' ? ` (it says: ${escapeText(recorded)})` : ''}. Re-run it with the current evaluator, or weigh it as an evaluation made without a sandbox.`,
     };
   }
   if (recorded.tool === 'none') {
@@ -56,11 +56,11 @@ export function sandboxReview(doc: EvaluationDocument, escape: (text: string) =>
       line: '- ⚠️ **Made without a sandbox** (`--no-sandbox`): the package ran with the contributor’s access to their machine, install scripts were skipped, and what it tried (SEC-13, REL-10) was not observed. A maintainer re-runs it in the sandbox before relying on it.',
     };
   }
-  const version = recorded.version ? ` ${escape(recorded.version)}` : '';
+  const version = recorded.version ? ` ${escapeText(recorded.version)}` : '';
   const namespaces = recorded.namespaces?.length ? `, ${recorded.namespaces.join(', ')} namespaces` : '';
   return {
     verdict: 'sandboxed',
     flagged: false,
-    line: `- Sandbox: ${escape(recorded.tool)}${version}${namespaces}; network ${recorded.network === 'none' ? 'off' : '**on** (--network)'}; ${limitsText(recorded)}.`,
+    line: `- Sandbox: ${escapeText(recorded.tool)}${version}${namespaces}; network ${recorded.network === 'none' ? 'off' : '**on** (--network)'}; ${limitsText(recorded)}.`,
   };
 }

@@ -25,7 +25,7 @@ function plan(overrides: Partial<BwrapPlan> = {}): BwrapPlan {
 }
 
 /** The value after each occurrence of a flag (or the pair after it). */
-function after(args: readonly string[], flag: string, width = 1): string[][] {
+function valuesAfter(args: readonly string[], flag: string, width = 1): string[][] {
   const found: string[][] = [];
   args.forEach((arg, index) => {
     if (arg === flag) found.push(args.slice(index + 1, index + 1 + width));
@@ -49,14 +49,14 @@ describe('the bubblewrap command line', () => {
 
   it('shows system folders read-only and recreates merged-/usr symlinks, skipping what the host lacks', () => {
     const args = bwrapArguments(plan());
-    expect(after(args, '--ro-bind', 2)).toEqual(
+    expect(valuesAfter(args, '--ro-bind', 2)).toEqual(
       expect.arrayContaining([
         ['/usr', '/usr'],
         ['/etc/ssl', '/etc/ssl'],
         ['/etc/ld.so.cache', '/etc/ld.so.cache'],
       ]),
     );
-    expect(after(args, '--symlink', 2)).toEqual([
+    expect(valuesAfter(args, '--symlink', 2)).toEqual([
       ['usr/bin', '/bin'],
       ['usr/lib', '/lib'],
       ['usr/lib64', '/lib64'],
@@ -67,18 +67,20 @@ describe('the bubblewrap command line', () => {
 
   it('gives a fresh /proc, a minimal /dev, a sized /dev/shm and /tmp, and no host /home or /root', () => {
     const args = bwrapArguments(plan());
-    expect(after(args, '--proc')).toEqual([['/proc']]);
-    expect(after(args, '--dev')).toEqual([['/dev']]);
-    expect(after(args, '--tmpfs')).toEqual([['/dev/shm'], ['/tmp']]);
-    expect(after(args, '--size').every(([size]) => Number(size) > 0)).toBe(true);
+    expect(valuesAfter(args, '--proc')).toEqual([['/proc']]);
+    expect(valuesAfter(args, '--dev')).toEqual([['/dev']]);
+    expect(valuesAfter(args, '--tmpfs')).toEqual([['/dev/shm'], ['/tmp']]);
+    expect(valuesAfter(args, '--size').every(([size]) => Number(size) > 0)).toBe(true);
     expect(args.join(' ')).not.toMatch(/ \/(home|root)( |$)/);
   });
 
   it('binds the plan’s folders at their own paths, then makes the root read-only, then runs the command', () => {
     const args = bwrapArguments(plan());
-    expect(after(args, '--ro-bind', 2)).toContainEqual(['/srv/package', '/srv/package']);
-    expect(after(args, '--bind', 2)).toEqual([['/tmp/afscore-eval-1/home', '/tmp/afscore-eval-1/home']]);
-    expect(after(args, '--ro-bind', 2)).toContainEqual(['/tmp/afscore-eval-1/tools', '/opt/afscore']);
+    expect(valuesAfter(args, '--ro-bind', 2)).toContainEqual(['/srv/package', '/srv/package']);
+    expect(valuesAfter(args, '--bind', 2)).toEqual([
+      ['/tmp/afscore-eval-1/home', '/tmp/afscore-eval-1/home'],
+    ]);
+    expect(valuesAfter(args, '--ro-bind', 2)).toContainEqual(['/tmp/afscore-eval-1/tools', '/opt/afscore']);
     const remount = args.indexOf('--remount-ro');
     expect(args[remount + 1]).toBe('/');
     expect(remount).toBeGreaterThan(args.lastIndexOf('--bind'));
@@ -88,11 +90,11 @@ describe('the bubblewrap command line', () => {
   it('starts from an empty environment and sets only the plan’s variables', () => {
     const args = bwrapArguments(plan());
     expect(args).toContain('--clearenv');
-    expect(after(args, '--setenv', 2)).toEqual([
+    expect(valuesAfter(args, '--setenv', 2)).toEqual([
       ['HOME', '/tmp/afscore-eval-1/home'],
       ['PATH', '/usr/bin'],
     ]);
-    expect(after(args, '--chdir')).toEqual([['/tmp/afscore-eval-1/work']]);
+    expect(valuesAfter(args, '--chdir')).toEqual([['/tmp/afscore-eval-1/work']]);
   });
 });
 
