@@ -74,9 +74,9 @@ interface NpmRun {
   stderr: string;
 }
 
-/** npm's own framing of a failure, which says nothing about the cause. */
+/** npm's and node-gyp's own framing of a failure, which says nothing about the cause. */
 const NPM_BOILERPLATE =
-  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$/;
+  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$|^(?:npm error )?gyp ERR! (?:cwd|node -v|node-gyp -v|not ok|System|command|stack)\b|^(?:npm error )?gyp ERR! \$npm_package_/;
 
 /** The last lines that say something: npm's boilerplate and blank lines left out. */
 export function lastLines(text: string, count = STDERR_LINES): string {
