@@ -258,7 +258,9 @@ export async function installNpmPackage(
   if (settings.cafile) sandbox.expose(settings.cafile);
   if (settings.nodedir && existsSync(settings.nodedir)) sandbox.expose(settings.nodedir);
   const registry = registryHost(settings.registry);
-  if (sandbox.contained) await sandbox.allowEgress('fetch', [registry]);
+  // With --network the install steps use this machine's network like the server; otherwise the proxy.
+  const proxied = sandbox.contained && !sandbox.network;
+  if (proxied) await sandbox.allowEgress('fetch', [registry]);
   const view = await viewVersion(name, version, sandbox, settings);
   const exact = view.version;
   if (!exact) throw new Error(`npm did not say which version of ${name} to install`);
@@ -277,7 +279,7 @@ export async function installNpmPackage(
   if (!sandbox.contained) scripts = 'skipped';
   else if (hasInstallWork(join(installDir, 'node_modules'))) {
     progress('running install scripts in the sandbox');
-    await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
+    if (proxied) await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
     const run = await runNpm(sandbox, ['rebuild', '--foreground-scripts'], 'scripts', installDir, settings);
     scripts = run.code === 0 ? 'ran' : 'failed';
     if (run.code !== 0) sandbox.noteScriptsFailed(lastLines(run.stderr, 6) || `exit ${run.code}`);
