@@ -81,6 +81,12 @@ export interface ProbeOptions {
   /** The first start's limit and the retry's (the rubric's 10 s and 30 s unless a test shortens them). */
   startupTimeoutMs?: number;
   startupRetryTimeoutMs?: number;
+  /**
+   * Told when the evaluator starts asking the server to act (reading prompts and resources,
+   * calling tools) and when it goes back to only starting and listing, so that what the server
+   * did (its network attempts) can be told apart.
+   */
+  onActivity?: (activity: 'start' | 'calls') => void;
 }
 
 export type Progress = (step: string) => void;
@@ -410,6 +416,7 @@ export async function probeServer(
   facts.ping = await ping(client);
 
   progress('reading prompts and resources');
+  options.onActivity?.('calls');
   await readContents(session, listing.definitions);
 
   if (facts.toolsAdvertised) {
@@ -436,6 +443,7 @@ export async function probeServer(
     }
     facts.aliveAfterInvalidCalls = (await ping(client, ALIVE_TIMEOUT_MS)).ok;
   }
+  options.onActivity?.('start');
 
   if (primary.stdio) {
     progress('closing stdin and timing the exit');

@@ -16,7 +16,7 @@ export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
     version: '2.1',
     date: '2026-11-25',
     summary:
-      'A package built to deceive or steal grades F. The security checks read everything a model reads, on every face the evaluator sees, and their critical findings cap the score.',
+      'A package built to deceive or steal grades F. The security checks read everything a model reads, on every face the evaluator sees, and their critical findings cap the score. Packages run in an OS sandbox, and what it stopped is scored.',
     changes: [
       'SEC-01 to SEC-04 read every text a model reads: names, titles, descriptions, every string of input and output schemas (property names, enums, defaults, examples), the server’s instructions, prompt messages, resource contents, and the text of tool results and errors; on every face (client identity, connection, after tool calls and list_changed notifications). Text hidden in tag characters, variation selectors, concealed ANSI sequences, comments, encodings (base64, hex, percent and character references) or ciphers (ROT13, leetspeak, text written backwards) is decoded and read too, and instructions split into numbered fragments across descriptions are joined; secrecy, consent bypass, orders and the conversation are recognised in twenty languages besides English; tool results, errors and resource contents that address the assistant or pose as a conversation turn are injected text.',
       'SEC-01 judges invisible characters by what they do: tag characters, bidi overrides, runs that can encode a message and ANSI sequences that conceal or move text fail; the marks right-to-left scripts use, joiners inside Arabic-script and Indic words, and emoji sequences pass; a stray invisible character is only noted.',
@@ -29,6 +29,9 @@ export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
       'INT-05 judges a tool that wraps its arguments in one object on the arguments inside; LIC-01 gives half credit, without the no-licence cap, to a package whose manifest declares an open licence but ships no licence file; LIC-02 does not apply without a licence file.',
       'SEC-07 ignores placeholders and test tokens and the files of a test suite; SEC-11 no longer calls an arithmetic `add` a write; DOC-02 reads whole variable names and ignores what the system, CI, containers and clients set.',
       'Every check result states its dimension and severity, and evidence names the face, the field path and the text with its hidden characters made visible (⟨U+200B⟩).',
+      'The package runs in an OS sandbox (bubblewrap: no network, nothing of the host, limits on memory, processes, CPU and time); its install scripts run there too. `environment.sandbox` is a record (tool, version, namespaces, network, limits), and review flags an evaluation made without one.',
+      'New SEC-13: the server reaches the network only when asked (no attempt while starting and being listed, except to hosts its configuration names; half credit when only install scripts tried hosts outside the install allowlist).',
+      'New REL-10: the server stays within the sandbox’s limits on memory, processes, CPU time, wall time, file size and open files (half credit when only installing ran into one).',
     ],
   },
   {
