@@ -74,9 +74,9 @@ interface NpmRun {
   stderr: string;
 }
 
-/** npm's own framing of a failure, which says nothing about the cause. */
+/** npm's and node-gyp's own framing of a failure, which says nothing about the cause. */
 const NPM_BOILERPLATE =
-  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$/;
+  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$|^(?:npm error )?gyp ERR! (?:cwd|node -v|node-gyp -v|not ok|System|command|stack)\b|^(?:npm error )?gyp ERR! \$npm_package_/;
 
 /** The last lines that say something: npm's boilerplate and blank lines left out. */
 export function lastLines(text: string, count = STDERR_LINES): string {
@@ -258,7 +258,9 @@ export async function installNpmPackage(
   if (settings.cafile) sandbox.expose(settings.cafile);
   if (settings.nodedir && existsSync(settings.nodedir)) sandbox.expose(settings.nodedir);
   const registry = registryHost(settings.registry);
-  if (sandbox.contained) await sandbox.allowEgress('fetch', [registry]);
+  // With --network the install steps use this machine's network like the server; otherwise the proxy.
+  const proxied = sandbox.contained && !sandbox.network;
+  if (proxied) await sandbox.allowEgress('fetch', [registry]);
   const view = await viewVersion(name, version, sandbox, settings);
   const exact = view.version;
   if (!exact) throw new Error(`npm did not say which version of ${name} to install`);
@@ -277,7 +279,7 @@ export async function installNpmPackage(
   if (!sandbox.contained) scripts = 'skipped';
   else if (hasInstallWork(join(installDir, 'node_modules'))) {
     progress('running install scripts in the sandbox');
-    await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
+    if (proxied) await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
     const run = await runNpm(sandbox, ['rebuild', '--foreground-scripts'], 'scripts', installDir, settings);
     scripts = run.code === 0 ? 'ran' : 'failed';
     if (run.code !== 0) sandbox.noteScriptsFailed(lastLines(run.stderr, 6) || `exit ${run.code}`);
