@@ -292,6 +292,11 @@ describe('a server built to steal secrets, and its honest twin (issue 14)', () =
     expect(failing('fixture-weather-twin')).toEqual([]);
     expect(check('fixture-weather-twin', 'SEC-06').status).toBe('pass');
   });
+
+  it('gives both twins the same honest definitions (each package ships its own copy, as a published package must)', () => {
+    const tools = (name: string) => readFileSync(join(SERVERS, name, 'tools.ts'), 'utf8');
+    expect(tools('weather-deceiver')).toBe(tools('weather-twin'));
+  });
 });
 
 describe('afscore evaluate on a Streamable HTTP endpoint', () => {

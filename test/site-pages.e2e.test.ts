@@ -108,7 +108,7 @@ describe('a capped score', () => {
   it('says next to the score which cap held it down, what the cap means and which check set it off', async () => {
     const page = await open('/packages/unlicensed-srv');
     try {
-      const panel = page.getByRole('complementary', { name: 'af score' });
+      const panel = page.getByRole('region', { name: 'Score and why' });
       expect(await panel.locator('.score').first().textContent()).toMatch(/^60/);
       const note = (await panel.textContent()) ?? '';
       expect(note).toContain('Score capped.');
@@ -117,7 +117,14 @@ describe('a capped score', () => {
       // Which rules the score was graded under.
       expect(note).toMatch(new RegExp(`Rubric\\s*${RUBRIC_VERSION.replace('.', '\\.')}`));
       // The cause links to the failed check, which is on the page.
-      const cause = panel.getByRole('link', { name: 'Open licence' });
+      // Where the licence check looked, what it found, and how a maintainer lifts the cap.
+      expect(note).toContain('The source repository was not read.');
+      expect(note).toMatch(/How a maintainer lifts the cap\s*Ship the licence text in the published package/);
+      // The cap is said at the top of the page too, and in every list.
+      expect(await page.locator('.package-intro .score-basis').textContent()).toContain(
+        'Capped at 60: no licence',
+      );
+      const cause = panel.locator('.cap-note').getByRole('link', { name: 'Open licence' });
       expect(await cause.getAttribute('href')).toBe('#check-LIC-01');
       expect(await page.locator('#check-LIC-01').count()).toBe(1);
       expect(await accessibilityProblems(page)).toEqual([]);

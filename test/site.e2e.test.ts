@@ -171,8 +171,8 @@ describe('search', () => {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
-    await page.getByLabel('Package name or id').fill('pg q');
-    await page.getByLabel('Package name or id').press('Enter');
+    await page.getByLabel('Search the catalogue').fill('pg q');
+    await page.getByLabel('Search the catalogue').press('Enter');
     await page.waitForURL(/\/packages\?q=pg\+q/);
     const results = page.getByRole('region', { name: /matching/ });
     await expect(results.getByRole('link', { name: 'PG Query' }).count()).resolves.toBe(1);
@@ -309,8 +309,11 @@ describe('hostile package text', () => {
 
   it('keeps the package page’s title, description, finding, evidence and long description as text', async () => {
     const { page, errors } = await visit('/packages/hostile-pkg');
-    expect(await page.title()).toBe(`${HOSTILE.name} · afscore`);
+    // The title carries the score, after the name, which stays text.
+    expect(await page.title()).toBe(`${HOSTILE.name}: af score 76.9 (C) · afscore`);
     expect(await page.locator('h1').textContent()).toBe(HOSTILE.name);
+    // Evidence folds below the score: open every group, as a reader would.
+    for (const summary of await page.locator('details.check-group > summary').all()) await summary.click();
     const text = await page.evaluate(() => document.body.innerText);
     for (const part of [HOSTILE.description, HOSTILE.finding, HOSTILE.location, HOSTILE.excerpt])
       expect(text).toContain(part);
@@ -327,7 +330,10 @@ describe('hostile package text', () => {
       'See click me and image: pixel <b onmouseover="alert(13)">bold</b>.',
     );
     expect(await about.locator('img, b').count()).toBe(0);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(HOSTILE.description);
+    // The description for link previews: what it is, then its score and what that rests on.
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      `${HOSTILE.description} af score 76.9 (1 evaluation).`,
+    );
     await page.close();
     expect(errors).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { KIND_OPTIONS, REQUEST_FIELDS } from '../src/core/requests/package-request.ts';
 import { ACCEPT_LABEL } from '../src/core/requests/request-messages.ts';
+import { issueFormUrl, packageRequestUrl, wrongScoreUrl } from '../src/site/site-links.ts';
 import { parseWorkflowErrors } from './support/workflow-parser.ts';
 import { workflowViolations } from './support/workflow-policy.ts';
 
@@ -182,6 +183,29 @@ describe('the package request form', () => {
     const byLabel = (label: string) => fields.find((field) => field.attributes.label === label)!;
     expect(byLabel('Category').attributes.options).toEqual(slugs);
     expect(byLabel('Kind').attributes.options).toEqual(Object.keys(KIND_OPTIONS));
+  });
+});
+
+describe('the issue forms the site links to', () => {
+  const formFields = (file: string) =>
+    (
+      parse(readFileSync(join(ROOT, '.github', 'ISSUE_TEMPLATE', file), 'utf8')).body as {
+        type: string;
+        id?: string;
+      }[]
+    )
+      .filter((field) => field.type !== 'markdown')
+      .map((field) => field.id);
+
+  it.each([
+    ['wrong-score.yml', wrongScoreUrl('https://github.com/a/b', { id: 'x', name: 'X', af_score: 1 }, 'e')],
+    ['package-request.yml', packageRequestUrl('https://github.com/a/b', 'X')],
+    ['api-key.yml', issueFormUrl('https://github.com/a/b', 'api-key', { login: 'ada' })],
+  ])('%s has a field for every value the site fills in', (file, link) => {
+    const url = new URL(link);
+    expect(url.searchParams.get('template')).toBe(file);
+    const filled = [...url.searchParams.keys()].filter((name) => name !== 'template' && name !== 'title');
+    expect(formFields(file)).toEqual(expect.arrayContaining(filled));
   });
 });
 

@@ -2,6 +2,7 @@
  * The domain's data shapes. Input shapes (`PackageFile`, `EvaluationDocument`, …) mirror the JSON
  * Schemas in `schemas/`; derived shapes (`PackageRecord`, `Catalogue`, …) are what the build writes.
  */
+import type { PackageConfiguration } from './agent-config/package-configuration.ts';
 import type { Dimension } from './rubric/dimensions.ts';
 
 export type PackageKind = 'mcp-server' | 'skill';
@@ -71,6 +72,8 @@ export interface PackageFile {
   distribution: Distribution;
   version?: string;
   license?: string | null;
+  configuration?: PackageConfiguration;
+  keywords?: string[];
   maintainers: string[];
   added: string;
   removed?: Removal;
@@ -165,13 +168,39 @@ export interface EvaluationDocument {
     guide_version?: string;
     llm?: LlmConfig | null;
   };
-  environment?: { os?: string; arch?: string; runtime?: string; sandbox?: string };
+  environment?: { os?: string; arch?: string; runtime?: string; sandbox?: string | SandboxRecord };
   timestamps: { started_at: string; finished_at: string };
   checks: CheckResult[];
   scores: ScoresReport;
   metrics?: Record<string, number>;
   inputs?: Record<string, unknown>;
   notes?: string;
+}
+
+/**
+ * How the evaluated package was contained (`environment.sandbox`). Older documents hold a sentence
+ * instead; from rubric 2.1 the evaluator writes this record.
+ */
+export interface SandboxRecord {
+  /** `bubblewrap`, or `none` for a run without a sandbox; an agent names what it used. */
+  tool: string;
+  version?: string;
+  namespaces?: ('user' | 'pid' | 'mount' | 'ipc' | 'uts' | 'network' | 'cgroup')[];
+  /** Whether the server could reach the network. */
+  network: 'none' | 'full';
+  /** Hosts install steps could reach through the evaluator's proxy. */
+  install_hosts?: string[];
+  /** Whether the package's install scripts ran (in the sandbox) or were skipped. */
+  install_scripts?: 'sandboxed' | 'skipped';
+  limits?: {
+    memory_bytes?: number;
+    total_memory_bytes?: number;
+    processes?: number;
+    cpu_seconds?: number;
+    wall_seconds?: number;
+    file_size_bytes?: number;
+    open_files?: number;
+  };
 }
 
 /** The recorded outcome of an operator's spot-check re-run (`data/spot-checks/<evaluation-id>.md`). */

@@ -5,6 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { repositoryUrlFrom } from '../site/site-links.ts';
 import { proxyList } from './rate-limit/client-address.ts';
 import type { PolicyName } from './rate-limit/policies.ts';
 
@@ -40,6 +41,10 @@ export interface ServerConfig {
   host: string;
   port: number;
   publicUrl: string;
+  /** Whether AFSCORE_PUBLIC_URL was given; otherwise pages use the address they were asked at. */
+  publicUrlConfigured: boolean;
+  /** The project's source repository, for the site's links and issue forms (`AFSCORE_REPOSITORY_URL`). */
+  repositoryUrl: string;
   root: string;
   generatedDir: string;
   distDir: string;
@@ -178,6 +183,8 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     host,
     port,
     publicUrl: (env.AFSCORE_PUBLIC_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    publicUrlConfigured: Boolean(env.AFSCORE_PUBLIC_URL),
+    repositoryUrl: repositoryUrl(env),
     root,
     generatedDir: resolve(root, env.AFSCORE_GENERATED_DIR || 'generated'),
     distDir: resolve(root, 'dist'),
@@ -199,6 +206,13 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
     databaseUrl: databaseUrl(env.AFSCORE_DATABASE_URL),
     http: httpLimits(env),
   };
+}
+
+function repositoryUrl(env: NodeJS.ProcessEnv): string {
+  const url = repositoryUrlFrom(env);
+  if (!URL.canParse(url) || new URL(url).protocol !== 'https:')
+    throw new ConfigError(`AFSCORE_REPOSITORY_URL must be an https:// URL, not "${url}"`);
+  return url;
 }
 
 function databaseUrl(raw: string | undefined): string | null {

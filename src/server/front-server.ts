@@ -24,13 +24,21 @@ import { StoreUnavailableError } from './store/store-errors.ts';
 import type { ReadContext } from './v1/context.ts';
 import { matchReadRoute } from './v1/read-routes.ts';
 
-export type PageHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/** The Astro adapter's handler; `locals` become the page's `Astro.locals`. */
+export type PageHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: () => void,
+  locals?: object,
+) => void;
 
 export interface FrontServerOptions {
   config: ServerConfig;
   data: LiveData;
   limits: RateLimitStore;
   pages?: PageHandler;
+  /** What pages get as `Astro.locals` for a request (site/page-context.ts). */
+  pageLocals?: (req: IncomingMessage, nowMs: number) => Promise<object>;
   /** Parts that own paths of their own (MCP, badges), tried before the pages. */
   modules?: readonly ServerModule[];
   /** Current checkout claims (package id → claimed until), shown in the queue. */
@@ -168,7 +176,8 @@ export function createFrontServer(options: FrontServerOptions): Server {
       return;
     }
     if (options.pages) {
-      options.pages(req, res);
+      const locals = options.pageLocals ? await options.pageLocals(req, started) : undefined;
+      options.pages(req, res, undefined, locals);
       return;
     }
     send(req, res, problemReply(problem('notFound', `Nothing at ${target.path}.`)));

@@ -13,6 +13,7 @@ import { answerClientError } from './http/client-errors.ts';
 import { LiveData } from './live/live-data.ts';
 import { publishClaims, publishLiveData } from './live/live-registry.ts';
 import { productModules } from './modules.ts';
+import { pageLocalsFor } from './page-locals.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
 import { rateLimitHeaders } from './rate-limit/headers.ts';
 import { openServices, type Services } from './services.ts';
@@ -47,14 +48,15 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);
   const services = await openServices(config, data, log);
   publishClaims((nowMs) => services.leases.claims(nowMs));
+  const claims = (nowMs: number) => services.leases.claims(nowMs);
   const server = createFrontServer({
     config,
     data,
     limits: services.limits,
     log,
     modules: productModules(config, services),
-    claims: (nowMs) => services.leases.claims(nowMs),
-    ...(pages ? { pages } : {}),
+    claims,
+    ...(pages ? { pages, pageLocals: pageLocalsFor(config, data, claims) } : {}),
   });
   // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s,
   // nothing moving for 60 s (a client that stops reading its answer), at most 1,000 sockets (the

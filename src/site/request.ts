@@ -1,4 +1,4 @@
-/** What a page needs from its request: the query as the core reads it, and the public base URL. */
+/** What a page needs from its request: the query as the core reads it, and links that change it. */
 import { type QueryParams, queryParams } from '../core/query/query-params.ts';
 
 /** The query parameters, without empty ones: a GET form sends `category=` for "any category". */
@@ -6,11 +6,6 @@ export function queryOf(url: URL): QueryParams {
   const filled = new URLSearchParams();
   for (const [name, value] of url.searchParams) if (value.trim() !== '') filled.append(name, value);
   return queryParams(filled);
-}
-
-/** Where the service is reached from outside, for snippets people copy into READMEs and clients. */
-export function publicBaseUrl(url: URL): string {
-  return (process.env.AFSCORE_PUBLIC_URL || url.origin).replace(/\/$/, '');
 }
 
 /** The URL of `path` with `params` (empty values dropped), for links that change one parameter. */

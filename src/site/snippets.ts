@@ -1,10 +1,10 @@
 /**
  * Copy-ready text for the package page: the badge in Markdown and HTML, the Shields endpoint URL,
- * and how to install or connect the package. Install commands come from the agent guide's
- * `install` hints (the core decides npx for npm, uvx for PyPI, docker for OCI); this module only
- * reshapes them into the files agent clients read.
+ * and how to install or connect the package, with a placeholder for every value it needs. The
+ * install plan comes from the core (core/agent-config/package-install.ts); this module only shapes
+ * it into the commands and files agent clients read.
  */
-import type { AgentGuide } from '../core/agent-guide/agent-guide.ts';
+import { installPlan, shellWord } from '../core/agent-config/package-install.ts';
 import type { PackageRecord } from '../core/catalogue/catalogue-types.ts';
 
 export interface Snippet {
@@ -43,32 +43,66 @@ function json(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
 
-/** How to run or reach the package, one snippet per way it is distributed. */
+const CHANNEL_NAMES = { npm: 'npm', pypi: 'PyPI', oci: 'container' } as const;
+
+/**
+ * How to run or reach the package, one group per way it is distributed, each with a placeholder
+ * for every value it needs (core/agent-config/package-install.ts decides npx, uvx or docker).
+ */
 export function installSnippets(
-  record: Pick<PackageRecord, 'id' | 'distribution' | 'repository'>,
-  guide: Pick<AgentGuide, 'install'>,
+  record: Pick<PackageRecord, 'id' | 'distribution' | 'repository' | 'configuration'>,
 ): Snippet[] {
+  const plan = installPlan(record);
   const snippets: Snippet[] = [];
-  for (const [channel, hint] of Object.entries(guide.install)) {
-    if (channel === 'remote') {
-      snippets.push({ label: 'Remote endpoint (Streamable HTTP)', text: hint });
-      snippets.push({
-        label: 'Claude Code',
-        text: `claude mcp add --transport http ${record.id} ${hint}`,
-      });
-    } else if (channel === 'skill') {
-      snippets.push({
-        label: 'Skill folder',
-        text: `git clone --depth 1 ${record.repository}\n# then copy the folder ${record.distribution.skill} into your agent's skills folder (for Claude Code: ~/.claude/skills/)`,
-      });
-    } else {
-      const [command, ...args] = hint.split(' ');
-      snippets.push({ label: `Command line (${channel})`, text: hint });
-      snippets.push({
-        label: `mcpServers entry (${channel}): Claude Desktop, Claude Code, Cursor`,
-        text: json({ mcpServers: { [record.id]: { command, args } } }),
-      });
-    }
+  for (const local of plan.local) {
+    const channel = CHANNEL_NAMES[local.channel];
+    const envOptions = Object.entries(local.env).map(([name, value]) => `--env ${name}=${shellWord(value)}`);
+    const entry = {
+      command: local.command,
+      args: local.args,
+      ...(Object.keys(local.env).length > 0 ? { env: local.env } : {}),
+    };
+    snippets.push({ label: `Command line (${channel})`, text: local.shell });
+    snippets.push({
+      label: `Claude Code (${channel})`,
+      text: [
+        'claude mcp add',
+        record.id,
+        ...envOptions,
+        '--',
+        local.command,
+        ...local.args.map(shellWord),
+      ].join(' '),
+    });
+    snippets.push({
+      label: `mcpServers entry (${channel}): Claude Desktop, Cursor, Windsurf`,
+      text: json({ mcpServers: { [record.id]: entry } }),
+    });
+  }
+  if (plan.remote) {
+    const { url, headers } = plan.remote;
+    const headerOptions = Object.entries(headers).map(
+      ([name, value]) => `--header ${shellWord(`${name}: ${value}`)}`,
+    );
+    snippets.push({ label: 'Remote endpoint (Streamable HTTP)', text: url });
+    snippets.push({
+      label: 'Claude Code (remote)',
+      text: ['claude mcp add --transport http', record.id, url, ...headerOptions].join(' '),
+    });
+    snippets.push({
+      label: 'mcpServers entry (remote)',
+      text: json({
+        mcpServers: {
+          [record.id]: { type: 'http', url, ...(Object.keys(headers).length > 0 ? { headers } : {}) },
+        },
+      }),
+    });
+  }
+  if (plan.skill) {
+    snippets.push({
+      label: 'Skill folder',
+      text: `git clone --depth 1 ${plan.skill.repository}\n# then copy the folder ${plan.skill.folder} into your agent's skills folder (for Claude Code: ~/.claude/skills/)`,
+    });
   }
   return snippets;
 }

@@ -7,7 +7,7 @@ import { inCatalogueOrder } from '../../src/core/checks/catalogue-order.ts';
 import { checksFor } from '../../src/core/rubric/checks.ts';
 import { isBefore, RUBRIC_VERSION, type RubricVersion } from '../../src/core/rubric/versions.ts';
 import { scoreChecks, toScoresReport } from '../../src/core/scoring/score-checks.ts';
-import type { CheckResult, EvaluationDocument, PackageKind } from '../../src/core/types.ts';
+import type { CheckResult, EvaluationDocument, PackageKind, SandboxRecord } from '../../src/core/types.ts';
 
 export interface EvaluationSpec {
   id: string;
@@ -25,7 +25,28 @@ export interface EvaluationSpec {
   configSha?: string;
   /** The rubric the document is graded under (default: the current one). */
   rubricVersion?: RubricVersion;
+  /** `environment.sandbox` (default: the record today's CLI writes; a sentence before 2.1). */
+  sandbox?: SandboxRecord | string;
 }
+
+/** What the CLI records when it runs a server in bubblewrap. */
+export const BUBBLEWRAP_RECORD: SandboxRecord = {
+  tool: 'bubblewrap',
+  version: '0.8.0',
+  namespaces: ['user', 'pid', 'mount', 'ipc', 'uts', 'network'],
+  network: 'none',
+  install_hosts: ['registry.npmjs.org'],
+  install_scripts: 'sandboxed',
+  limits: {
+    memory_bytes: 2147483648,
+    total_memory_bytes: 4294967296,
+    processes: 512,
+    cpu_seconds: 300,
+    wall_seconds: 900,
+    file_size_bytes: 1073741824,
+    open_files: 4096,
+  },
+};
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -106,7 +127,9 @@ export function buildEvaluation(spec: EvaluationSpec): EvaluationDocument {
       os: 'linux',
       arch: 'x64',
       runtime: 'node 22.23.3',
-      sandbox: 'temporary HOME, minimal environment',
+      sandbox:
+        spec.sandbox ??
+        (isBefore(version, '2.1') ? 'temporary HOME, minimal environment' : BUBBLEWRAP_RECORD),
     },
     timestamps: { started_at: startedAt, finished_at: finishedAt },
     checks,

@@ -2,6 +2,7 @@
  * Machine-readable guidance for an agent about one package: whether to use it, how to install or
  * connect it, and what to be careful about, derived only from the published record.
  */
+import { type InstallPlan, installPlan } from '../agent-config/package-install.ts';
 import type { CheckView, PackageRecord } from '../catalogue/catalogue-types.ts';
 import { checkViews } from '../catalogue/check-views.ts';
 import { SEVERITY_WEIGHTS } from '../rubric/policy.ts';
@@ -32,9 +33,13 @@ export interface AgentGuide {
     reliability_score: number | null;
     evaluation_status: PackageRecord['evaluation_status'];
     confidence: PackageRecord['confidence'];
+    score_basis: PackageRecord['score_basis'];
     evaluated_version: string | null;
   };
+  /** One way to start or reach it per channel, with `<placeholders>` for what it needs. */
   install: Record<string, string>;
+  /** The values it needs (`install` shows them as placeholders): environment, arguments, headers. */
+  settings: InstallPlan['required'];
   cautions: {
     check: string;
     severity: CheckView['severity'];
@@ -85,14 +90,11 @@ function recommend(record: PackageRecord): { recommendation: Recommendation; rea
   return { recommendation: serious ? 'use-with-care' : 'use', reasons };
 }
 
-function installHints(record: PackageRecord): Record<string, string> {
-  const { distribution } = record;
+function installHints(record: PackageRecord, plan: InstallPlan): Record<string, string> {
   const hints: Record<string, string> = {};
-  if (distribution.npm) hints.npm = `npx -y ${distribution.npm}`;
-  if (distribution.pypi) hints.pypi = `uvx ${distribution.pypi}`;
-  if (distribution.oci) hints.oci = `docker run -i --rm ${distribution.oci}`;
-  if (distribution.remote) hints.remote = distribution.remote;
-  if (distribution.skill) hints.skill = `${record.repository} (folder ${distribution.skill})`;
+  for (const launch of plan.local) hints[launch.channel] = launch.shell;
+  if (plan.remote) hints.remote = plan.remote.url;
+  if (plan.skill) hints.skill = `${record.repository} (folder ${plan.skill.folder})`;
   return hints;
 }
 
@@ -112,6 +114,7 @@ function cautions(record: PackageRecord): AgentGuide['cautions'] {
 
 export function agentGuideFor(record: PackageRecord): AgentGuide {
   const { recommendation, reasons } = recommend(record);
+  const plan = installPlan(record);
   return {
     id: record.id,
     name: record.name,
@@ -129,9 +132,11 @@ export function agentGuideFor(record: PackageRecord): AgentGuide {
       reliability_score: record.reliability_score,
       evaluation_status: record.evaluation_status,
       confidence: record.confidence,
+      score_basis: record.score_basis,
       evaluated_version: record.evaluated_version,
     },
-    install: installHints(record),
+    install: installHints(record, plan),
+    settings: plan.required,
     cautions: cautions(record),
     flags: record.flags.map((flag) => ({ flag, meaning: FLAG_EXPLANATIONS[flag] })),
     links: {

@@ -38,3 +38,13 @@ export const LABEL_COLOUR: BadgeColour = 'grey';
 
 /** Badges are refreshed hourly and may be cached for an hour (interface specification §8). */
 export const BADGE_MAX_AGE_SECONDS = 3600;
+
+/**
+ * Words after a score that say what it rests on (what every shown score carries): a cap holds it
+ * down, a single evaluation has not been confirmed by a second one, evaluators disagree.
+ */
+export const BADGE_QUALIFIERS = {
+  capped: 'capped',
+  single: '1 eval',
+  disputed: 'disputed',
+} as const;

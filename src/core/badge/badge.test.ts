@@ -50,6 +50,31 @@ describe('badgeFor', () => {
     expect(badge.title).toBe('PG Query, af score: 87.6');
   });
 
+  it('says after the score when a cap holds it down, one evaluation stands alone, or evaluators disagree', () => {
+    const capped = record({
+      af_score: 60,
+      confidence: 'corroborated',
+      caps_applied: ['no-licence'],
+      score_basis: {
+        caps: [{ id: 'no-licence', max_af_score: 60 }],
+        confidence: 'corroborated',
+        evaluations_counted: 2,
+        dimensions_counted: ['security'],
+        dimensions_not_counted: [],
+        model_judged: false,
+      },
+    });
+    expect(badgeFor(capped)).toMatchObject({ message: '60 capped', colour: 'yellow' });
+    expect(badgeFor(record({ af_score: 97.5, confidence: 'single' })).message).toBe('97.5 · 1 eval');
+    expect(
+      badgeFor(record({ af_score: 60, confidence: 'single', caps_applied: ['no-licence'] })).message,
+    ).toBe('60 capped · 1 eval');
+    expect(badgeFor(record({ af_score: 86.9, confidence: 'disputed' })).title).toBe(
+      'PG Query, af score: 86.9 disputed',
+    );
+    expect(badgeFor(record({ af_score: 98.3, confidence: 'consensus' })).message).toBe('98.3');
+  });
+
   it('is grey "not evaluated" without a score', () => {
     expect(badgeFor(record({}))).toMatchObject({
       state: 'not-evaluated',

@@ -11,6 +11,7 @@ import {
   BADGE_COLOURS,
   BADGE_LABEL,
   BADGE_MAX_AGE_SECONDS,
+  BADGE_QUALIFIERS,
   type BadgeColour,
   GRADE_COLOURS,
   INACTIVE_COLOUR,
@@ -49,6 +50,16 @@ export function scoreColour(score: number): BadgeColour {
   return GRADE_COLOURS[gradeFor(score)];
 }
 
+/** "60 capped", "97.5 · 1 eval", "86.9 disputed", "98.3": the score and what it rests on. */
+function scoreMessage(record: PackageRecord): string {
+  const basis = record.score_basis;
+  const capped = (basis?.caps.length ?? record.caps_applied.length) > 0;
+  const score = `${record.af_score}${capped ? ` ${BADGE_QUALIFIERS.capped}` : ''}`;
+  if (record.confidence === 'single') return `${score} · ${BADGE_QUALIFIERS.single}`;
+  if (record.confidence === 'disputed') return `${score} ${BADGE_QUALIFIERS.disputed}`;
+  return score;
+}
+
 /** `found`: the package, its tombstone when it was removed, or undefined when the id is unknown. */
 export function badgeFor(found: PackageRecord | Tombstone | undefined): BadgeModel {
   if (found === undefined) return model('not-found', 'not found', INACTIVE_COLOUR, null);
@@ -56,7 +67,7 @@ export function badgeFor(found: PackageRecord | Tombstone | undefined): BadgeMod
     return model('removed', 'removed', INACTIVE_COLOUR, found.name);
   const record = found as PackageRecord;
   if (record.af_score !== null)
-    return model('scored', String(record.af_score), scoreColour(record.af_score), record.name);
+    return model('scored', scoreMessage(record), scoreColour(record.af_score), record.name);
   if (record.flags.includes('does-not-start'))
     return model('unrunnable', 'does not start', UNRUNNABLE_COLOUR, record.name);
   return model('not-evaluated', 'not evaluated', INACTIVE_COLOUR, record.name);

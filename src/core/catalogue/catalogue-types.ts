@@ -1,4 +1,6 @@
 /** The shapes the build writes and the API, MCP tools and pages serve. */
+
+import type { PackageConfiguration } from '../agent-config/package-configuration.ts';
 import type { EvaluationEntry, PackageFlag } from '../aggregate/package-aggregate.ts';
 import type { RegistryView } from '../registry/registry-view.ts';
 import type { Dimension } from '../rubric/dimensions.ts';
@@ -17,6 +19,8 @@ import type {
   Severity,
   TierName,
 } from '../types.ts';
+import type { Capability } from './capabilities.ts';
+import type { ScoreBasis } from './score-basis.ts';
 
 export interface PackageSummary {
   id: string;
@@ -31,6 +35,8 @@ export interface PackageSummary {
   grade: Grade | null;
   evaluation_status: EvaluationStatusText;
   confidence: Confidence | null;
+  /** What the score rests on (caps, evaluations, dimensions, model-judged checks); null without a score. */
+  score_basis: ScoreBasis | null;
   flags: PackageFlag[];
   /** The registry marked it deprecated: it still installs, but its maintainers moved on. */
   deprecated: Deprecation | null;
@@ -72,6 +78,14 @@ export interface PackageRecord extends PackageSummary {
   homepage: string | null;
   distribution: Distribution;
   license: string | null;
+  /** What it needs to start or connect (environment, arguments, headers), from the package file. */
+  configuration: PackageConfiguration;
+  /** Words people search for it by, from the package file. */
+  keywords: string[];
+  /** Names of the tools the representative evaluation saw it list (MCP servers). */
+  tools: string[];
+  /** What it can do (runs code, changes files, reaches the network…), from that evaluation. */
+  capabilities: Capability[];
   maintainers: string[];
   added: string;
   dimensions: Record<Dimension, DimensionScore>;
@@ -80,6 +94,8 @@ export interface PackageRecord extends PackageSummary {
   independent_evaluators: number;
   spread: number | null;
   evaluated_version: string | null;
+  /** What the shown evaluation examined (`npm:@scope/name@1.2.0`, a skill folder, a URL): where its checks looked. */
+  evaluated_artifact: string | null;
   last_evaluated_at: string | null;
   representative_evaluation_id: string | null;
   /** The rubric version the shown score and checks were graded under. */

@@ -20,6 +20,7 @@ export interface ComparedPackage {
   dimensions: PackageRecord['dimensions'];
   evaluation_status: PackageRecord['evaluation_status'];
   confidence: PackageRecord['confidence'];
+  score_basis: PackageRecord['score_basis'];
   cross_validated: boolean;
   flags: PackageRecord['flags'];
   last_evaluated_at: string | null;
@@ -91,6 +92,7 @@ function compared(record: PackageRecord): ComparedPackage {
     dimensions: record.dimensions,
     evaluation_status: record.evaluation_status,
     confidence: record.confidence,
+    score_basis: record.score_basis,
     cross_validated: record.cross_validated,
     flags: record.flags,
     last_evaluated_at: record.last_evaluated_at,

@@ -27,6 +27,7 @@ export interface LeaderboardEntry {
   grade: PackageRecord['grade'];
   evaluation_status: PackageRecord['evaluation_status'];
   confidence: PackageRecord['confidence'];
+  score_basis: PackageRecord['score_basis'];
 }
 
 export interface Leaderboard {
@@ -71,6 +72,7 @@ export function leaderboard(index: PackageIndex, category: string, query: Leader
       grade: record.grade,
       evaluation_status: record.evaluation_status,
       confidence: record.confidence,
+      score_basis: record.score_basis,
     });
   }
   return { category, dimension: query.dimension, limit: query.limit, items };

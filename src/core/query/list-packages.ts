@@ -3,6 +3,7 @@ import type { PackageRecord } from '../catalogue/catalogue-types.ts';
 import type { ListQuery, Paging } from './list-query.ts';
 import { ALL, type PackageIndex } from './package-index.ts';
 import type { ParameterIssue, ParseResult } from './query-params.ts';
+import { type CategoryHint, categoryHints, searchPackages } from './search/search.ts';
 
 export interface Page<T> {
   items: T[];
@@ -10,6 +11,11 @@ export interface Page<T> {
   per_page: number;
   total: number;
   total_pages: number;
+}
+
+/** A list page; a search also names the categories the query names. */
+export interface PackagePage extends Page<PackageRecord> {
+  matching_categories?: CategoryHint[];
 }
 
 export function pageOf<T>(all: readonly T[], paging: Paging): Page<T> {
@@ -21,21 +27,6 @@ export function pageOf<T>(all: readonly T[], paging: Paging): Page<T> {
     total: all.length,
     total_pages: Math.ceil(all.length / paging.perPage),
   };
-}
-
-/**
- * How well a package matches a search, lower is better: 0 exact id or name, 1 id or name starts
- * with it, 2 a word of the name starts with it, 3 id or name contains it; null when it does not match.
- */
-export function matchRank(
-  keys: { id: string; name: string; words: readonly string[] },
-  q: string,
-): number | null {
-  if (keys.id === q || keys.name === q) return 0;
-  if (keys.id.startsWith(q) || keys.name.startsWith(q)) return 1;
-  if (keys.words.some((word) => word.startsWith(q))) return 2;
-  if (keys.id.includes(q) || keys.name.includes(q)) return 3;
-  return null;
 }
 
 function passesFilters(record: PackageRecord, query: ListQuery): boolean {
@@ -62,21 +53,25 @@ function categoryIssue(index: PackageIndex, category: string): ParameterIssue {
   };
 }
 
-export function listPackages(index: PackageIndex, query: ListQuery): ParseResult<Page<PackageRecord>> {
+export function listPackages(index: PackageIndex, query: ListQuery): ParseResult<PackagePage> {
   const scope = query.category ?? ALL;
   const orders = index.orders.get(scope);
   if (!orders) return { ok: false, issues: [categoryIssue(index, query.category!)] };
-  // Searching without an explicit order ranks by match quality, then by af_score.
+  // Searching without an explicit order ranks by where the words matched, then by af_score.
   const base = orders[query.sort ?? 'af_score'];
   let matches = base.filter((record) => passesFilters(record, query));
   if (query.q !== null) {
-    const q = query.q;
+    const found = searchPackages(index.search, query.q);
     const ranked = matches.flatMap((record, position) => {
-      const rank = matchRank(index.searchKeys.get(record.id)!, q);
-      return rank === null ? [] : [{ record, rank, position }];
+      const rank = found.get(record.id);
+      return rank === undefined ? [] : [{ record, rank, position }];
     });
     if (query.sort === null) ranked.sort((a, b) => a.rank - b.rank || a.position - b.position);
     matches = ranked.map((entry) => entry.record);
+    return {
+      ok: true,
+      value: { ...pageOf(matches, query), matching_categories: categoryHints(index.search, query.q) },
+    };
   }
   return { ok: true, value: pageOf(matches, query) };
 }

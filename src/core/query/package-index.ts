@@ -1,6 +1,6 @@
 /**
  * Immutable indexes over the catalogue, built once per data version: records by id, every sort
- * order precomputed for all packages and per category, and lowercase search keys. A list query
+ * order precomputed for all packages and per category, and the full-text search index. A list query
  * then only walks one precomputed order and filters.
  */
 import type {
@@ -13,6 +13,7 @@ import type {
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
 import { SORT_KEYS, type SortKey } from './list-query.ts';
+import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 
 export interface PackageIndex {
   catalogue: Catalogue;
@@ -23,7 +24,8 @@ export interface PackageIndex {
   contributors: ReadonlyMap<string, ContributorRecord>;
   /** sort key → records in that order; `all` and per category slug. */
   orders: ReadonlyMap<string, Readonly<Record<SortKey, readonly PackageRecord[]>>>;
-  searchKeys: ReadonlyMap<string, { id: string; name: string; words: readonly string[] }>;
+  /** The full-text index of `q` (search/search-index.ts). */
+  search: SearchIndex;
 }
 
 export const ALL = '\u0000all';
@@ -99,11 +101,6 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
       catalogue.contributors.map((contributor) => [loginKey(contributor.login), contributor]),
     ),
     orders,
-    searchKeys: new Map(
-      catalogue.packages.map((record) => {
-        const name = record.name.toLowerCase();
-        return [record.id, { id: record.id, name, words: name.split(/[^a-z0-9]+/).filter(Boolean) }];
-      }),
-    ),
+    search: buildSearchIndex(catalogue.packages, catalogue.categories),
   };
 }

@@ -5,6 +5,72 @@ import { PACKAGE_KINDS, REVIEW_FIELDS } from '../types.ts';
 const httpsUrl = { type: 'string', format: 'uri', pattern: '^https://', maxLength: 500 };
 const date = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
 
+const settingText = {
+  description: { type: 'string', minLength: 3, maxLength: 200 },
+  placeholder: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 60,
+    pattern: '^[^<>"]+$',
+    description:
+      'What the reader puts in, as they would say it ("your database URL"); shown as <your database URL>.',
+  },
+  required: { type: 'boolean', description: 'Defaults to true.' },
+};
+
+/** What a package needs to start or connect, so install snippets carry a placeholder for each. */
+const configuration = {
+  type: 'object',
+  additionalProperties: false,
+  description: 'Settings the package needs: environment variables and arguments (local), headers (remote).',
+  properties: {
+    environment: {
+      type: 'array',
+      maxItems: 30,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description'],
+        properties: {
+          name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,99}$' },
+          ...settingText,
+          secret: { type: 'boolean' },
+        },
+      },
+    },
+    arguments: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description'],
+        properties: {
+          name: { type: 'string', minLength: 1, maxLength: 60 },
+          flag: { type: 'string', pattern: '^--?[A-Za-z0-9][A-Za-z0-9-]{0,60}$' },
+          ...settingText,
+          repeated: { type: 'boolean' },
+        },
+      },
+    },
+    headers: {
+      type: 'array',
+      maxItems: 10,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description'],
+        properties: {
+          name: { type: 'string', pattern: "^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$" },
+          prefix: { type: 'string', maxLength: 30, pattern: '^[^<>"]*$' },
+          ...settingText,
+          secret: { type: 'boolean' },
+        },
+      },
+    },
+  },
+};
+
 export const packageSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://afscore.dev/schemas/package.json',
@@ -66,6 +132,14 @@ export const packageSchema = {
       type: ['string', 'null'],
       maxLength: 100,
       description: 'SPDX expression, or null when unknown.',
+    },
+    configuration,
+    keywords: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 20,
+      items: { type: 'string', minLength: 1, maxLength: 50 },
+      description: 'Words people search for it by that its name and description do not hold (npm keywords).',
     },
     maintainers: {
       type: 'array',

@@ -34,7 +34,7 @@ export const searchPackagesArguments = argumentsSchema({
     type: 'string',
     maxLength: MAX_QUERY_LENGTH,
     description:
-      'Part of a package name or id, case-insensitive, such as "postgres". Without sort, best matches come first.',
+      'Words to find, case- and accent-insensitive, such as "postgres", "web search" or "@bytebase/dbhub". Every word must match the name, id, registry name, category, keywords, description or tool names (synonyms such as k8s for Kubernetes count). Without sort, best matches come first.',
   }),
   kind: argument({
     enum: PACKAGE_KINDS,
@@ -59,7 +59,7 @@ export function registerSearchPackages(server: McpServer, data: DataVersion): vo
     NAME,
     {
       title: 'Search packages',
-      description: `Find MCP servers and agent skills in the afscore catalogue, with their quality scores (af_score, security_score, reliability_score: 0–100, higher is better; null when not yet evaluated). Use it to look a package up by name before installing it, or to shortlist the best packages of a category or kind. Returns one page of package summaries (items, page, per_page, total, total_pages) and next_cursor when more pages exist. For a recommendation on one package, call get_agent_guide with its id. ${DATA_NOTICE}`,
+      description: `Find MCP servers and agent skills in the afscore catalogue, with their quality scores (af_score, security_score, reliability_score: 0–100, higher is better; null when not yet evaluated). Use it to look a package up by name before installing it, or to shortlist the best packages of a category or kind. Returns one page of package summaries (items, page, per_page, total, total_pages), next_cursor when more pages exist, and with q the categories the words name (matching_categories). For a recommendation on one package, call get_agent_guide with its id. ${DATA_NOTICE}`,
       inputSchema: searchPackagesArguments,
       outputSchema: OUTPUT_SCHEMAS.packagePage,
       annotations: readOnly('Search packages'),

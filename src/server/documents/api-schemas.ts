@@ -4,6 +4,7 @@
  * so a field added in code but not here fails the build rather than surprising a client.
  */
 
+import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
@@ -42,16 +43,53 @@ function object(properties: Record<string, unknown>, optional: readonly string[]
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-function page(item: unknown, extra: Record<string, unknown> = {}) {
-  return object({
-    ...extra,
-    items: { type: 'array', items: item },
-    page: { type: 'integer', minimum: 1 },
-    per_page: { type: 'integer', minimum: 0 },
-    total: { type: 'integer', minimum: 0 },
-    total_pages: { type: 'integer', minimum: 0 },
-  });
+function page(item: unknown, extra: Record<string, unknown> = {}, optional: readonly string[] = []) {
+  return object(
+    {
+      ...extra,
+      items: { type: 'array', items: item },
+      page: { type: 'integer', minimum: 1 },
+      per_page: { type: 'integer', minimum: 0 },
+      total: { type: 'integer', minimum: 0 },
+      total_pages: { type: 'integer', minimum: 0 },
+    },
+    optional,
+  );
 }
+
+const dimensionList = { type: 'array', items: { enum: DIMENSIONS } };
+
+const scoreBasis = {
+  oneOf: [
+    { type: 'null' },
+    object({
+      caps: {
+        type: 'array',
+        description: 'Rubric caps holding af_score below what the dimensions give, with the most they allow.',
+        items: object({ id: { type: 'string' }, max_af_score: nullableNumber }),
+      },
+      confidence,
+      evaluations_counted: {
+        type: 'integer',
+        minimum: 0,
+        description: 'Evaluations combined into the score.',
+      },
+      dimensions_counted: {
+        ...dimensionList,
+        description: 'Dimensions with a score; af_score is their weighted mean, rescaled to their weights.',
+      },
+      dimensions_not_counted: {
+        ...dimensionList,
+        description: 'Dimensions with too few checks run to score, left out of af_score.',
+      },
+      model_judged: {
+        type: 'boolean',
+        description: 'Whether any check judged by a pinned model ran; false means deterministic checks only.',
+      },
+    }),
+  ],
+  description: 'What the score rests on; null when there is no score.',
+};
 
 const summaryProperties = {
   id: { type: 'string' },
@@ -66,6 +104,7 @@ const summaryProperties = {
   grade,
   evaluation_status: status,
   confidence,
+  score_basis: scoreBasis,
   flags,
   deprecated: {
     oneOf: [
@@ -207,6 +246,45 @@ const distribution = object(
   ['npm', 'pypi', 'oci', 'remote', 'skill'],
 );
 
+const settingProperties = {
+  name: { type: 'string' },
+  description: { type: 'string' },
+  placeholder: { type: 'string' },
+  required: { type: 'boolean' },
+};
+
+const configuration = object(
+  {
+    environment: {
+      type: 'array',
+      items: object({ ...settingProperties, secret: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'secret',
+      ]),
+    },
+    arguments: {
+      type: 'array',
+      items: object({ ...settingProperties, flag: { type: 'string' }, repeated: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'flag',
+        'repeated',
+      ]),
+    },
+    headers: {
+      type: 'array',
+      items: object({ ...settingProperties, prefix: { type: 'string' }, secret: { type: 'boolean' } }, [
+        'placeholder',
+        'required',
+        'prefix',
+        'secret',
+      ]),
+    },
+  },
+  ['environment', 'arguments', 'headers'],
+);
+
 const tombstone = object({
   id: { type: 'string' },
   name: { type: 'string' },
@@ -225,6 +303,19 @@ export const RESPONSE_SCHEMAS = {
     homepage: nullableString,
     distribution,
     license: nullableString,
+    configuration,
+    keywords: { type: 'array', items: { type: 'string' } },
+    tools: {
+      type: 'array',
+      description: 'Names of the tools the representative evaluation saw the server list.',
+      items: { type: 'string' },
+    },
+    capabilities: {
+      type: 'array',
+      description:
+        'What it can do, from the tools (or skill files) its evaluation saw, with the tools that show each.',
+      items: object({ id: { enum: CAPABILITIES }, shown_by: { type: 'array', items: { type: 'string' } } }),
+    },
     maintainers: { type: 'array', items: { type: 'string' } },
     added: { type: 'string', format: 'date' },
     dimensions: dimensionScores,
@@ -233,6 +324,11 @@ export const RESPONSE_SCHEMAS = {
     independent_evaluators: { type: 'integer' },
     spread: nullableNumber,
     evaluated_version: nullableString,
+    evaluated_artifact: {
+      type: ['string', 'null'],
+      description:
+        'What the shown evaluation examined (npm:@scope/name@1.2.0, a skill folder, a URL): where its checks looked.',
+    },
     last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },
     representative_evaluation_id: nullableString,
     rubric_version: {
@@ -249,7 +345,22 @@ export const RESPONSE_SCHEMAS = {
     },
     registry,
   }),
-  PackagePage: page(ref('PackageSummary')),
+  PackagePage: page(
+    ref('PackageSummary'),
+    {
+      matching_categories: {
+        type: 'array',
+        description:
+          'With `q` only: the categories whose name the query names ("database" → Databases), with their package counts, to browse the whole category.',
+        items: object({
+          slug: { type: 'string' },
+          name: { type: 'string' },
+          package_count: { type: 'integer', minimum: 0 },
+        }),
+      },
+    },
+    ['matching_categories'],
+  ),
   AgentGuide: object({
     id: { type: 'string' },
     name: { type: 'string' },
@@ -266,9 +377,25 @@ export const RESPONSE_SCHEMAS = {
       reliability_score: score,
       evaluation_status: status,
       confidence,
+      score_basis: scoreBasis,
       evaluated_version: nullableString,
     }),
-    install: { type: 'object', additionalProperties: { type: 'string' } },
+    install: {
+      type: 'object',
+      description:
+        'One way to start or reach it per channel (npm, pypi, oci, remote, skill), with <placeholders> for the values in settings.',
+      additionalProperties: { type: 'string' },
+    },
+    settings: {
+      type: 'array',
+      description: 'The values it needs to start (environment variables, arguments) or connect (headers).',
+      items: object({
+        kind: { enum: ['environment', 'argument', 'header'] },
+        name: { type: 'string' },
+        description: { type: 'string' },
+        secret: { type: 'boolean' },
+      }),
+    },
     cautions: {
       type: 'array',
       items: object({
@@ -333,6 +460,7 @@ export const RESPONSE_SCHEMAS = {
         grade,
         evaluation_status: status,
         confidence,
+        score_basis: scoreBasis,
       }),
     },
   }),
@@ -355,6 +483,7 @@ export const RESPONSE_SCHEMAS = {
         dimensions: dimensionScores,
         evaluation_status: status,
         confidence,
+        score_basis: scoreBasis,
         cross_validated: { type: 'boolean' },
         flags,
         last_evaluated_at: { type: ['string', 'null'], format: 'date-time' },

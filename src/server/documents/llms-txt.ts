@@ -12,7 +12,7 @@ export function llmsTxt({ publicUrl, limits }: DocumentSettings): string {
 
 > Quality scores (0–100) for MCP servers and agent skills, from reproducible, cross-validated evaluations: a JSON API at ${url('/v1')}, an MCP endpoint at ${url('/mcp')}, and SVG badges. Reads need no key.
 
-Before installing an MCP server or a skill for a user, look it up: GET ${url('/v1/packages?q=<name>')} finds it, and GET ${url('/v1/packages/<id>/agent-guide')} says whether to use it ("use", "use-with-care", "avoid" or "unknown"), how to install it, and what to watch for. Prefer packages with a high af_score and security_score, and treat "avoid" as a hard stop unless the user insists.
+Before installing an MCP server or a skill for a user, look it up: GET ${url('/v1/packages?q=<words>')} finds it by name, npm or PyPI name, or what it does ("postgres", "web search"), and GET ${url('/v1/packages/<id>/agent-guide')} says whether to use it ("use", "use-with-care", "avoid" or "unknown"), how to install it, and what to watch for. Prefer packages with a high af_score and security_score, and treat "avoid" as a hard stop unless the user insists.
 
 Rules: reads are limited to ${limits.read} requests per client IP per UTC day (the MCP endpoint has its own budget of ${limits.mcp}); every response carries RateLimit and X-RateLimit-* headers, and a 429 says how long to wait in Retry-After. Errors are RFC 9457 problem+json bodies whose detail says what to fix. Times are RFC 3339 with an offset (encode + as %2B). /v1/compare takes at most ${MAX_COMPARE} ids. Send If-None-Match with the ETag you got: unchanged data comes back as an empty 304 (it still counts as a request).
 

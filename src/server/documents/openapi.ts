@@ -305,7 +305,8 @@ export function openApiDocument({ publicUrl, limits, leaseHours }: DocumentSetti
         q: {
           name: 'q',
           in: 'query',
-          description: 'Case-insensitive search on name and id.',
+          description:
+            'Full-text search, case- and accent-insensitive: every word must match the name, id, registry name (npm, PyPI), category, keywords, kind, description or tool names, as the start of a word, inside a name, or through a synonym (k8s, pg, db). Without `sort`, packages rank by where their words matched (a whole name, id or registry name first), then by af_score. The response then also lists `matching_categories`.',
           schema: { type: 'string', maxLength: MAX_QUERY_LENGTH },
         },
         min_security_score: {

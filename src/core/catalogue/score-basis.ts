@@ -1,0 +1,66 @@
+/**
+ * What a published score rests on, carried with the score wherever it is shown (lists,
+ * leaderboards, compare, the API): the caps holding it down, how many evaluations it combines and
+ * how far they agree, which dimensions were scored and which had too few checks run, and whether
+ * any model-judged check ran. A 97.5 from one deterministic run over 5 of 7 dimensions says so.
+ */
+import { findCheck } from '../rubric/checks.ts';
+import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
+import { capsFor } from '../rubric/policy.ts';
+import { rubricVersionOf } from '../rubric/versions.ts';
+import type { Confidence, PackageKind } from '../types.ts';
+import type { CheckOutcome, DimensionScore } from './catalogue-types.ts';
+
+export interface AppliedCap {
+  /** The rubric's cap id (`no-licence`). */
+  id: string;
+  /** The highest af_score the cap allows, or null when it sets none. */
+  max_af_score: number | null;
+}
+
+export interface ScoreBasis {
+  /** Caps that hold af_score (and maybe security_score) below what the dimensions give. */
+  caps: AppliedCap[];
+  confidence: Confidence | null;
+  /** Evaluations combined into the score. */
+  evaluations_counted: number;
+  /** Dimensions with a score: af_score is their weighted mean, rescaled to their weights. */
+  dimensions_counted: Dimension[];
+  /** Dimensions with too few checks run to score, left out of af_score. */
+  dimensions_not_counted: Dimension[];
+  /** Whether any check judged by a pinned model ran; false means deterministic checks only. */
+  model_judged: boolean;
+}
+
+export interface ScoreBasisInput {
+  kind: PackageKind;
+  af_score: number | null;
+  confidence: Confidence | null;
+  caps_applied: readonly string[];
+  dimensions: Readonly<Record<Dimension, DimensionScore>>;
+  rubric_version: string | null;
+  checks: readonly CheckOutcome[];
+  evaluations: readonly { counted: boolean }[];
+}
+
+const RAN = new Set(['pass', 'partial', 'fail', 'error']);
+
+/** The basis of a package's published score; null when it has none. */
+export function scoreBasis(record: ScoreBasisInput): ScoreBasis | null {
+  if (record.af_score === null) return null;
+  const version = rubricVersionOf(record.rubric_version ?? undefined);
+  const counted = DIMENSIONS.filter((dimension) => record.dimensions[dimension].score !== null);
+  return {
+    caps: record.caps_applied.map((id) => ({
+      id,
+      max_af_score: capsFor(version).find((cap) => cap.id === id)?.maxAfScore ?? null,
+    })),
+    confidence: record.confidence,
+    evaluations_counted: record.evaluations.filter((entry) => entry.counted).length,
+    dimensions_counted: counted,
+    dimensions_not_counted: DIMENSIONS.filter((dimension) => !counted.includes(dimension)),
+    model_judged: record.checks.some(
+      (outcome) => RAN.has(outcome.status) && findCheck(record.kind, outcome.id, version)?.method === 'llm',
+    ),
+  };
+}

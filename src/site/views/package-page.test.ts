@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { packageRecord } from '../../../test/support/package-fixture.ts';
+import { packagePageView, packageTitle } from './package-page.ts';
+
+const SITE = { repositoryUrl: 'https://github.com/acme/scores', baseUrl: 'https://scores.example' };
+
+describe('the package page view', () => {
+  it('titles the page with the score', () => {
+    expect(packageTitle({ name: 'DBHub', af_score: 97.5, grade: 'A', flags: [] })).toBe(
+      'DBHub: af score 97.5 (A)',
+    );
+    expect(packageTitle({ name: 'Crashy', af_score: null, grade: null, flags: ['does-not-start'] })).toBe(
+      'Crashy: did not start',
+    );
+    expect(packageTitle({ name: 'New', af_score: null, grade: null, flags: [] })).toBe(
+      'New: not yet evaluated',
+    );
+  });
+
+  it('leads with install snippets carrying a placeholder for each value the package needs', () => {
+    const view = packagePageView(
+      packageRecord({
+        configuration: {
+          environment: [
+            { name: 'DSN', description: 'Database URL', placeholder: 'your database URL', secret: true },
+          ],
+        },
+      }),
+      SITE,
+    );
+    expect(view.settings).toEqual([
+      { kind: 'environment', name: 'DSN', description: 'Database URL', secret: true },
+    ]);
+    expect(view.install[0]!.text).toBe('DSN="<your database URL>" npx -y @example/pg-query');
+    expect(view.badges[0]!.text).toContain('https://scores.example/badge/pg-query.svg');
+  });
+
+  it('links a wrong-score report to the evaluation the score rests on', () => {
+    const view = packagePageView(
+      packageRecord({ af_score: 60, representative_evaluation_id: 'eval-1' }),
+      SITE,
+    );
+    const url = new URL(view.wrongScoreUrl);
+    expect(url.origin + url.pathname).toBe('https://github.com/acme/scores/issues/new');
+    expect(url.searchParams.get('evaluation')).toBe('eval-1');
+  });
+
+  it('explains a licence cap with where the check looked', () => {
+    const view = packagePageView(
+      packageRecord({
+        af_score: 60,
+        caps_applied: ['no-licence'],
+        evaluated_artifact: 'npm:@example/pg-query@2.1.0',
+        checks: [{ id: 'LIC-01', status: 'fail' }],
+      }),
+      SITE,
+    );
+    expect(view.caps).toHaveLength(1);
+    expect(view.caps[0]!.causes.map((check) => check.id)).toEqual(['LIC-01']);
+    expect(view.caps[0]!.licence?.lookedIn).toContain('the npm package @example/pg-query 2.1.0 as published');
+  });
+});
