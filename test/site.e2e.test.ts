@@ -230,7 +230,11 @@ describe('compare', () => {
       ]) {
         await page.getByLabel('Name or id').fill(query!);
         await page.getByRole('button', { name: 'Find' }).click();
-        await page.getByRole('link', { name: `Add ${name}` }).click();
+        // The search's matches (peers of the category are offered too, above them).
+        await page
+          .getByRole('region', { name: /^Packages matching/ })
+          .getByRole('link', { name: `Add ${name}` })
+          .click();
       }
       await page.waitForURL(/\/compare\?ids=pg-query,disputed-srv$/);
       const table = page.getByRole('region', { name: 'Comparison' });
@@ -241,6 +245,10 @@ describe('compare', () => {
         '98.3grade A best',
         '87.6grade B',
       ]);
+      // Peers of their category are suggested to add next.
+      const peers = page.getByRole('region', { name: 'Peers in Databases' });
+      expect(await peers.getByRole('link', { name: /^Add / }).count()).toBeGreaterThan(0);
+      expect(await peers.textContent()).not.toContain('PG Query');
       await context.close();
     },
   );

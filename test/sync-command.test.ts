@@ -5,11 +5,14 @@
  * conditional request, a dry run writes nothing, 429s are waited out, and an interrupted run
  * resumes.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { buildCatalogue } from '../src/core/catalogue/build-catalogue.ts';
+import { changesSince } from '../src/core/feed/change-feed.ts';
+import { buildPackageIndex } from '../src/core/query/package-index.ts';
 import type { RegistryRecord } from '../src/core/registry/registry-record.ts';
 import type { SyncReport } from '../src/core/registry/sync-report.ts';
 import { loadRepository } from '../src/data/load-repository.ts';
@@ -238,6 +241,57 @@ describe('afscore sync', () => {
     const again = await sync(root, ...SELECTED, '--fresh');
     expect(again.io.stderr[0]).toBe('afscore sync: never-run is removed; nothing to sync');
     expect(again.io.stdout.at(-1)).toMatch(/2 checked: 2 updated/);
+  });
+
+  it('announces new versions, deprecations and removals in the change feed, from the merge time', async () => {
+    const root = repo();
+    const git = (date: string, ...args: string[]) =>
+      execFileSync('git', ['-C', root, ...args], {
+        env: {
+          ...process.env,
+          GIT_AUTHOR_NAME: 'm',
+          GIT_AUTHOR_EMAIL: 'm@example.org',
+          GIT_COMMITTER_NAME: 'm',
+          GIT_COMMITTER_EMAIL: 'm@example.org',
+          GIT_AUTHOR_DATE: date,
+          GIT_COMMITTER_DATE: date,
+        },
+      });
+    git('2026-11-01T00:00:00Z', 'init', '--quiet', '--initial-branch', 'main');
+    git('2026-11-01T00:00:00Z', 'add', '.');
+    git('2026-11-01T00:00:00Z', 'commit', '--quiet', '-m', 'catalogue');
+    await sync(root, ...SELECTED);
+    git('2026-11-26T06:00:00Z', 'add', 'data');
+    git('2026-11-26T06:00:00Z', 'commit', '--quiet', '-m', 'Registry sync');
+    fake.npm.set('@example/pg-query', packument('@example/pg-query', '2.3.0'));
+    await sync(root, '--package', 'pg-query');
+    git('2026-11-27T06:00:00Z', 'commit', '--quiet', '-am', 'Registry sync');
+    fake.npm.set('@example/pg-query', packument('@example/pg-query', '2.2.0'));
+
+    const loaded = loadRepository(root, { asOf: '2026-11-28T00:00:00Z' });
+    expect(loaded.issues).toEqual([]);
+    const index = buildPackageIndex(buildCatalogue(loaded.input));
+    const feed = changesSince(index, {
+      sinceMs: Date.parse('2026-11-25T00:00:00Z'),
+      since: '',
+      page: 1,
+      perPage: 100,
+    });
+    const byId = new Map(feed.items.map((item) => [item.id, item]));
+    expect(byId.get('pg-query')).toMatchObject({
+      change: 'new-version',
+      version: '2.3.0',
+      previous_version: '2.2.0',
+      evaluated_version: '2.1.0',
+      evaluation_status: 'Needs re-evaluation',
+      updated_at: '2026-11-27T06:00:00.000Z',
+    });
+    expect(byId.get('git-tools')).toMatchObject({
+      change: 'deprecated',
+      deprecated: { date: '2026-11-25', reason: 'Deprecated on npm: Use @example/git-suite' },
+      updated_at: '2026-11-26T06:00:00.000Z',
+    });
+    expect(byId.get('never-run')).toMatchObject({ change: 'removed', removed: true });
   });
 
   it('refuses unknown packages, sources and rates with the usage', async () => {

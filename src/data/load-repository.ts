@@ -63,7 +63,13 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
   const registry = validateRegistryRecords([...readRawFiles(root, listing.registry)], packageIds);
   const importState = readImportStateIssues(root);
   const times = options.withoutGit
-    ? { evaluationPublishedAt: new Map(), packageModifiedAt: new Map(), headTime: null }
+    ? {
+        evaluationPublishedAt: new Map(),
+        packageModifiedAt: new Map(),
+        packageVersionChangedAt: new Map(),
+        packageDeprecatedAt: new Map(),
+        headTime: null,
+      }
     : readGitTimes(root);
   const asOf = options.asOf ?? times.headTime ?? latestDataTime(packages.values, evaluations.values);
   return {

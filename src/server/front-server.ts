@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { ServerConfig } from './config.ts';
 import { documentReply } from './documents/documents.ts';
 import { CORS_HEADERS, preflightHeaders } from './http/cors.ts';
+import { compressPages } from './http/page-compression.ts';
 import { problem } from './http/problems.ts';
 import { jsonReply, problemReply, type Reply } from './http/reply.ts';
 import { parseRequestTarget, type RequestTarget } from './http/request-target.ts';
@@ -176,8 +177,10 @@ export function createFrontServer(options: FrontServerOptions): Server {
       return;
     }
     if (options.pages) {
+      const pages = options.pages;
       const locals = options.pageLocals ? await options.pageLocals(req, started) : undefined;
-      options.pages(req, res, undefined, locals);
+      // Pages, their CSS and scripts go out compressed when the client accepts it (http/page-compression.ts).
+      compressPages(req, res, () => pages(req, res, undefined, locals));
       return;
     }
     send(req, res, problemReply(problem('notFound', `Nothing at ${target.path}.`)));

@@ -31,6 +31,10 @@ export interface RepositoryTimes {
   evaluationPublishedAt: ReadonlyMap<string, string>;
   /** package id → when its file last changed. */
   packageModifiedAt: ReadonlyMap<string, string>;
+  /** package id → when sync (or anyone) last changed its version; absent outside git. */
+  packageVersionChangedAt?: ReadonlyMap<string, string>;
+  /** package id → when its deprecation was written; absent outside git. */
+  packageDeprecatedAt?: ReadonlyMap<string, string>;
 }
 
 export interface CatalogueInput {
@@ -70,6 +74,10 @@ function changeFor(
   const latest = latestChange({
     added: dayStart(pkg.added),
     modified: times.packageModifiedAt.get(pkg.id),
+    versionChanged: times.packageVersionChangedAt?.get(pkg.id),
+    deprecated: pkg.deprecated
+      ? (times.packageDeprecatedAt?.get(pkg.id) ?? dayStart(pkg.deprecated.date))
+      : undefined,
     evaluationsPublished: evaluations.map((evaluation) => evaluation.publishedAt),
     removed: pkg.removed ? dayStart(pkg.removed.date) : undefined,
   });

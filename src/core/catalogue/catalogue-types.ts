@@ -185,7 +185,7 @@ export interface Stats {
   score_distribution: ScoreBucket[];
 }
 
-export type ChangeKind = 'added' | 'updated' | 'evaluated' | 'removed';
+export type ChangeKind = 'added' | 'updated' | 'new-version' | 'deprecated' | 'evaluated' | 'removed';
 
 export interface ChangeEntry {
   id: string;

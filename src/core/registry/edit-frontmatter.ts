@@ -17,6 +17,7 @@ export const KEY_ORDER = [
   'distribution',
   'version',
   'license',
+  'configuration',
   'maintainers',
   'added',
   'removed',

@@ -21,6 +21,7 @@ export interface RegistrySourceView {
   url: string;
   status: SourceStatus;
   latest_version: string | null;
+  previous_version: string | null;
   published_at: string | null;
   deprecated: string | null;
   checked_at: string;
@@ -54,6 +55,7 @@ function sourceView(registry: RegistrySource, state: SourceState): RegistrySourc
     url: PAGE_URL[registry](state.name),
     status: state.status,
     latest_version: state.latest_version,
+    previous_version: state.previous_version,
     published_at: state.published_at,
     deprecated: state.deprecated,
     checked_at: state.checked_at,

@@ -136,6 +136,7 @@ const registry = object({
       url: { type: 'string' },
       status: { enum: ['ok', 'not-found', 'unpublished', 'deleted'] },
       latest_version: nullableString,
+      previous_version: nullableString,
       published_at: { type: ['string', 'null'], format: 'date-time' },
       deprecated: nullableString,
       checked_at: dateTime,
@@ -417,7 +418,19 @@ export const RESPONSE_SCHEMAS = {
   ChangePage: page(
     {
       oneOf: [
-        object({ ...summaryProperties, change: { enum: ['added', 'updated', 'evaluated'] } }),
+        object({
+          ...summaryProperties,
+          change: { enum: ['added', 'updated', 'new-version', 'deprecated', 'evaluated'] },
+          previous_version: {
+            ...nullableString,
+            description: 'For new-version: the release before this one, when a registry sync saw it.',
+          },
+          evaluated_version: {
+            ...nullableString,
+            description:
+              'The version the score is for; it needs re-evaluation since `version` when they differ.',
+          },
+        }),
         object({ ...tombstone.properties, change: { const: 'removed' } }),
       ],
     },

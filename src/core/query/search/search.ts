@@ -153,11 +153,11 @@ export function searchPackages(index: SearchIndex, q: string): Map<string, numbe
   const parsed = parseSearch(q);
   const perTerm = parsed.terms.map((term) => matchTerm(index, term));
   perTerm.sort((a, b) => a.size - b.size);
-  if (perTerm.length > 1) {
-    for (const ranks of perTerm)
-      if (ranks.size > COMMON_WORD_SHARE * index.ids.length)
-        for (const doc of ranks.keys()) ranks.set(doc, 0);
-  }
+  // A common word only filters, when a rarer word is there to rank by.
+  const rarest = perTerm[0]?.size ?? 0;
+  for (const ranks of perTerm)
+    if (ranks.size > rarest && ranks.size > COMMON_WORD_SHARE * index.ids.length)
+      for (const doc of ranks.keys()) ranks.set(doc, 0);
   const matched = new Map<string, number>();
   const [first, ...rest] = perTerm;
   for (const [doc, rank] of first ?? new Map<number, number>()) {
