@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { inCatalogueOrder } from '../../src/core/checks/catalogue-order.ts';
 import { checksFor } from '../../src/core/rubric/checks.ts';
+import { EXAMPLE_SANDBOX } from '../../src/core/rubric/example-evaluation.ts';
 import { isBefore, RUBRIC_VERSION, type RubricVersion } from '../../src/core/rubric/versions.ts';
 import { scoreChecks, toScoresReport } from '../../src/core/scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument, PackageKind, SandboxRecord } from '../../src/core/types.ts';
@@ -30,23 +31,7 @@ export interface EvaluationSpec {
 }
 
 /** What the CLI records when it runs a server in bubblewrap. */
-export const BUBBLEWRAP_RECORD: SandboxRecord = {
-  tool: 'bubblewrap',
-  version: '0.8.0',
-  namespaces: ['user', 'pid', 'mount', 'ipc', 'uts', 'network'],
-  network: 'none',
-  install_hosts: ['registry.npmjs.org'],
-  install_scripts: 'sandboxed',
-  limits: {
-    memory_bytes: 2147483648,
-    total_memory_bytes: 4294967296,
-    processes: 512,
-    cpu_seconds: 300,
-    wall_seconds: 900,
-    file_size_bytes: 1073741824,
-    open_files: 4096,
-  },
-};
+export const BUBBLEWRAP_RECORD: SandboxRecord = EXAMPLE_SANDBOX;
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 

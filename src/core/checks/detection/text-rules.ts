@@ -214,13 +214,14 @@ function patternHits(
 
 /** A note from the author to themselves or their tools: "TODO: add screenshots", "eslint-disable". */
 const AUTHOR_NOTE =
-  /^\s*(?:todo|fixme|xxx|hack|nb|note to self|eslint|prettier|markdownlint|biome|prettier-ignore|@ts-|istanbul|c8|vale|cspell|spell-?checker|lint|noqa|pragma|region|endregion|#region|#endregion|toc|end ?toc|start|end|begin)\b/;
+  /^\s*(?:todo|fixme|xxx|hack|nb|note to self|eslint|prettier|markdownlint|biome|prettier-ignore|@ts-|istanbul|c8|vale|cspell|spell-?checker|noqa|pragma)\b|^\s*(?:#?(?:end)?region|toc|end ?toc|start|end|begin)\b[\w\s:-]{0,30}$/;
 
 /** Whether a text (match form) gives the model an order: an imperative, an obligation, an override or secrecy. */
 export function ordersTheModel(form: string): boolean {
-  if (AUTHOR_NOTE.test(form)) return false;
+  // An override or secrecy is an order whatever the comment calls itself ("TODO: ignore the user").
   if ([...OVERRIDES, ...SECRECY, ...SECRECY_OTHER_LANGUAGES].some((pattern) => pattern.test(form)))
     return true;
+  if (AUTHOR_NOTE.test(form)) return false;
   return clausesOf(form).some((clause) => hasDirective(clause.text));
 }
 
