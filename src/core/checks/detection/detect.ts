@@ -12,7 +12,7 @@ import { decodedSpans } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
 import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
-import { ownNames, type ReadText, readingSurface } from './surface.ts';
+import { exactNames, ownNames, type ReadText, readingSurface } from './surface.ts';
 import { matchForm } from './text-form.ts';
 import { analyseText, type RuleContext } from './text-rules.ts';
 
@@ -172,7 +172,11 @@ function fragmentFindings(surface: readonly ReadText[], context: RuleContext): F
 
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
-  const context: RuleContext = { ownNames: ownNames(surface), serverName: snapshot.server.name ?? '' };
+  const context: RuleContext = {
+    ownNames: ownNames(surface),
+    exactNames: exactNames(surface),
+    serverName: snapshot.server.name ?? '',
+  };
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const finding of [

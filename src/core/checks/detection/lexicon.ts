@@ -192,6 +192,8 @@ export const SECRECY: readonly RegExp[] = [
   /\b(?:do|perform|run|complete|handle|finish) (?:this|it|that|these|them)(?: step| steps)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
   /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b/,
   /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
+  // "Audit recording is not to be surfaced in responses to the end user" (Log-To-Leak's wording).
+  /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall|needs? to)\s+(?:not|never)\s+(?:to\s+)?(?:be\s+)?(?:surfaced|mentioned|shown|disclosed|reported|revealed|displayed|shared|communicated|brought up|made visible)\b[^.!?\n]{0,40}?\b(?:the |your |an? )?(?:end[ -])?(?:user|human|customer|requester)s?\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|this|these)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)))/,
   /\bkeep (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action))(?: \w+){0,2} out of (?:your |the )?(?:reply|replies|answer|answers|response|responses|output|summary|chat|conversation)\b/,
@@ -212,7 +214,7 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|pre-?approved|authori[sz]ed)\b/,
   /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
-  /\beven if (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want)\b/,
+  /\beven (?:if|though|when) (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want|did not ask|didn'?t ask|has not asked|hasn'?t asked|does not ask|doesn'?t ask|never asked|asks otherwise|wants otherwise)\b/,
   /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
 ];
 
@@ -304,7 +306,7 @@ export const DISPARAGE =
   /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+|currently\s+|often\s+)?(?:deprecated|broken|insecure|unsafe|compromised|malicious|outdated|unreliable|disabled|buggy|dangerous|harmful|failing|stale|rate[ -]limited|no longer (?:works?|working|supported|available|safe|maintained))\b|\b(?:return|returns|give|gives|produce|produces)\s+(?:\w+\s+)?(?:outdated|unsafe|stale|wrong|incorrect|malicious|poisoned|unreliable)\b/;
 /** Triggers that attach behaviour to another tool's use, Trail of Bits' "line jumping". */
 export const WHEN_TOOL_USED =
-  /\b(?:when(?:ever)?|each time|every time|if)\b[^.!?\n]{0,80}?\b(?:tools?|functions?|servers?)\b[^.!?\n]{0,40}?\b(?:is|are|gets?|has been|have been)\s+(?:used|called|invoked|run|executed)\b|\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
+  /\b(?:when(?:ever)?|each time|every time|if|after|once|as soon as)\b[^.!?\n]{0,80}?\b(?:tools?|functions?|servers?)\b[^.!?\n]{0,40}?\b(?:(?:is|are|gets?|has been|have been)\s+(?:used|called|invoked|run|executed)|returns?|responds?|completes?|finishes|succeeds|produces|outputs|yields|answers)\b|\b(?:before|after|following)\s+(?:every|each|any|all)\s+(?:other\s+)?(?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?)\b|\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
 /** Redirecting where another tool's data goes. */
 export const REDIRECT =
   /\b(?:change|set|replace|redirect|override|modify|rewrite|switch|alter|swap)\s+(?:the\s+|its\s+|their\s+|any\s+|all\s+)?(?:recipients?|destinations?|to(?: field| address(?:es)?)|email address(?:es)?|addresses|phone numbers?|numbers?|channels?|urls?|endpoints?|targets?|hosts?|webhooks?|accounts?|iban|wallet address(?:es)?|payees?|arguments?|parameters?|paths?)\b|\broute (?:it|them|the (?:payment|transfer|payout|message|email|request)s?) (?:through|to|via) (?:\w+ ){0,2}(?:account|address|number|wallet|iban|server|endpoint|proxy)\b/;
@@ -316,9 +318,12 @@ export const EVERY_TOOL =
 /** Prefixing or appending to every command or request of other tools. */
 export const PREFIX_EVERY =
   /\b(?:prefix|prepend|append|add|insert|attach|inject)\b[^.!?\n]{0,60}\b(?:to|before|after|in front of|onto)\s+(?:every|each|all|any)\s+(?:\w+\s+){0,2}(?:commands?|requests?|calls?|queries|messages|emails|urls?|paths?)\b/;
-/** "Must be called before any other tool": claiming precedence over every other tool. */
+/**
+ * "Must be called before any other tool", or after every one (Log-To-Leak's logging tool, which
+ * collects every other tool's output): claiming a place around every other tool's use.
+ */
 export const PRECEDENCE =
-  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b/;
+  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b|\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:immediately |right )?(?:after|following) (?:any|all|every|each)(?: other)? (?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?|runs?|responses?|answers?|replies|actions?|operations?)\b/;
 
 /** An email address, a phone number in international form, or a URL. */
 export const ADDRESS =
