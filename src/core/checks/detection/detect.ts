@@ -8,7 +8,7 @@
 import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
 import { clausesOf, directivesOf } from './clauses.ts';
-import { decodedSpans } from './encoded-text.ts';
+import { decodedSpans, joinedBase64 } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
 import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
@@ -170,6 +170,44 @@ function fragmentFindings(surface: readonly ReadText[], context: RuleContext): F
   return findings;
 }
 
+/** Base64 split between two texts of one tool, prompt or resource, read joined. */
+function splitPayloadFindings(surface: readonly ReadText[], context: RuleContext): Finding[] {
+  const findings: Finding[] = [];
+  const byOwner = new Map<string, ReadText[]>();
+  for (const text of surface) {
+    const key = `${text.face} ${text.owner.kind} ${text.owner.name}`;
+    byOwner.set(key, [...(byOwner.get(key) ?? []), text]);
+  }
+  for (const texts of byOwner.values()) {
+    for (const first of texts) {
+      for (const second of texts) {
+        if (first === second) continue;
+        const joined = joinedBase64(first.text, second.text);
+        if (joined === null) continue;
+        const inner = derivedFindings(
+          first,
+          joined,
+          'base64 joined across two fields',
+          [0, first.text.length],
+          context,
+        );
+        findings.push(...inner);
+        if (encodedInstruction(joined, 'base64', inner))
+          findings.push({
+            check: 'SEC-02',
+            rule: 'encoded-instructions',
+            severity: 'critical',
+            text: first,
+            start: 0,
+            end: first.text.length,
+            note: `instructions split in base64 across ${first.path} and ${second.path}: “${joined.slice(0, 120)}”`,
+          });
+      }
+    }
+  }
+  return findings;
+}
+
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
   const context: RuleContext = {
@@ -182,6 +220,7 @@ export function detect(snapshot: McpSnapshot): Detection {
   for (const finding of [
     ...surface.flatMap((text) => findingsOf(text, context)),
     ...fragmentFindings(surface, context),
+    ...splitPayloadFindings(surface, context),
     ...lookAlikeNameFindings(surface),
   ]) {
     const key = `${finding.check} ${finding.rule} ${finding.text.pointer} ${finding.start}`;

@@ -94,7 +94,8 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-function functionWordShare(text: string): number {
+/** The share of a text's words that are English function words: near zero for other languages. */
+export function functionWordShare(text: string): number {
   // Whole words only: the letters left between a leetspeak word's digits are not words.
   const words = text
     .toLowerCase()
@@ -187,6 +188,22 @@ function cipherSpans(text: string): DecodedSpan[] {
     }
   }
   return spans;
+}
+
+/** Base64 that ends one text or starts another: half of a payload split across two fields. */
+const BASE64_TAIL = /(?<![\w+/=-])[A-Za-z0-9+/]{16,}={0,2}\s*$/;
+const BASE64_HEAD = /^\s*[A-Za-z0-9+/]{8,}={0,2}(?![\w+/=-])/;
+
+/**
+ * A base64 payload cut in two (MCPTox's split payloads: the end of a description and a parameter's
+ * default) decodes to nothing in either half; joined, it reads. Returns the joined text if so.
+ */
+export function joinedBase64(first: string, second: string): string | null {
+  const tail = BASE64_TAIL.exec(first)?.[0].trim();
+  const head = BASE64_HEAD.exec(second)?.[0].trim();
+  if (!tail || !head || tail.endsWith('=')) return null;
+  const decoded = decodeBase64(tail + head);
+  return readable(decoded) ? decoded : null;
 }
 
 /** Every encoded span of `text` that decodes to readable prose. */

@@ -237,8 +237,8 @@ export const SECRECY_WORDS: readonly SecrecyWords[] = [
   {
     language: 'he',
     user: /(?:ל|ה)?משתמש\S*/,
-    negation: /אל|לא|בלי|ללא/,
-    tell: /תספר\S*|תגיד\S*|תציין\S*|תודיע\S*|תראה\S*|תחשוף\S*|לספר|להגיד|לציין|להודיע|ידיעת/,
+    negation: /אל|לא|בלי|ללא|אין צורך|אין חובה/,
+    tell: /תספר\S*|תגיד\S*|תציין\S*|תודיע\S*|תראה\S*|תחשוף\S*|תעדכן\S*|תיידע\S*|לספר|להגיד|לציין|להודיע|לעדכן|ליידע|ידיעת/,
   },
   {
     language: 'hi',
@@ -280,7 +280,7 @@ export const CONVERSATION_MORE_LANGUAGES =
 
 /** Orders to read, copy or send in the languages the first list misses (none spelled like an English word). */
 export const DIRECTIVE_MORE_LANGUAGES =
-  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|nakili|ambatisha|bandika|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ/;
+  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|soma|nakili|ambatisha|bandika|uweke|weka|tuma|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ/;
 
 /** "The contents" in the languages the first list misses. */
 export const CONTENT_NOUN_MORE_LANGUAGES =

@@ -11,6 +11,7 @@
 import type { Severity } from '../../types.ts';
 import { nameWords } from '../schema-utils.ts';
 import { type Clause, clausesOf, type Directive, directivesOf, hasDirective } from './clauses.ts';
+import { functionWordShare } from './encoded-text.ts';
 import type { DetectionCheck, Finding } from './finding.ts';
 import {
   ADDRESS,
@@ -506,13 +507,26 @@ function purposeWords(text: ReadText, context: RuleContext): string {
 }
 
 /**
+ * Secrets a whole platform is about: a tool of a Kubernetes server may name kubeconfig though the
+ * tool is called `configuration_view`. Other targets need the tool's own name to explain them.
+ */
+const PLATFORM_TARGETS = new Set([
+  'cloud-credentials',
+  'ssh-keys',
+  'browser-stores',
+  'wallets',
+  'password-stores',
+]);
+
+/**
  * Whether the tool's own purpose explains naming the target: a `kube_*` tool may name kubeconfig.
  * A demand for all of it needs the narrower purpose: a feedback tool may talk about the
  * conversation, but not ask for a transcript of the entire conversation.
  */
 function excused(target: TargetRule, text: ReadText, context: RuleContext, whole = false): boolean {
   const purpose = whole ? (target.wholePurpose ?? target.purpose) : target.purpose;
-  return purpose.test(purposeWords(text, context));
+  if (purpose.test(purposeWords(text, context))) return true;
+  return PLATFORM_TARGETS.has(target.id) && purpose.test(nameWords(context.serverName).join(' '));
 }
 
 /** "payload set to …", "set reauth to …", "in snapshot", "as token": filling one of the server's own parameters. */
@@ -598,6 +612,16 @@ function judgeTarget(target: TargetMatch, clause: string, facts: ClauseFacts): V
   return null;
 }
 
+/** "(may include session cookies …)": what the output may hold, said as a warning, is not a request for it. */
+const CONTENT_HEDGE =
+  /\b(?:may|might|can|could|will|often|sometimes)\s+(?:also\s+)?(?:include|contain|hold|show|reveal|expose|carry|have)\b[^.!?\n]{0,40}$/;
+
+function describesContent(clause: string, target: TargetMatch): boolean {
+  return (
+    !target.rule.heldByModel && CONTENT_HEDGE.test(clause.slice(Math.max(0, target.start - 60), target.start))
+  );
+}
+
 const ARCHIVE = /\b(?:tar|tarball|zip|archive|base64|dump|untracked)\b/;
 /** "Call this tool with a transcript of …": what a call carries is handed over. */
 const CALL_WITH = /\b(?:call|invoke|run|use|trigger)\b[^.!?\n]{0,60}\bwith\b/;
@@ -611,13 +635,16 @@ const CONTEXT_WORDS =
 
 function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const hits: Hit[] = [];
+  const english = functionWordShare(text.text) >= 0.08;
   let earlier: TargetMatch | null = null;
   for (const clause of clauses) {
     if (DEFENSIVE.test(clause.text)) continue;
     const facts = clauseFacts(clause.text, context);
     const whole = WHOLE.test(clause.text);
     const targets = targetsIn(clause.text).filter(
-      (target) => facts.outward || !excused(target.rule, text, context, whole),
+      (target) =>
+        (facts.outward || !excused(target.rule, text, context, whole)) &&
+        !describesContent(clause.text, target),
     );
     for (const target of targets) {
       const verdict = judgeTarget(target, clause.text, facts);
@@ -631,6 +658,24 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
             verdict[2],
           ),
         );
+    }
+    // Text the English grammar cannot read: a secret named beside one of this server's own
+    // parameters or tools is the request, in whatever language it is made.
+    if (!english && !DEFENSIVE.test(clause.text) && namesOwn(clause.text, context)) {
+      for (const target of targets) {
+        if (target.rule.heldByModel || target.rule.strength !== 'strong') continue;
+        if (hits.some((found) => found.start === clause.start + target.start)) continue;
+        hits.push(
+          hit(
+            'SEC-04',
+            'sensitive-request',
+            'critical',
+            clause.start + target.start,
+            clause.start + target.end,
+            `names ${target.rule.id.replaceAll('-', ' ')} beside this server’s own parameters`,
+          ),
+        );
+      }
     }
     const handsOver = facts.transfers && (facts.intoParameter || facts.outward);
     // "Read ~/.ssh/id_rsa. Pass its content as 'notes'": the order spans two sentences.
@@ -678,6 +723,73 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
     earlier = targets.find((target) => target.rule.strength === 'strong') ?? null;
   }
   return hits;
+}
+
+/** Whether a clause names one of this server's tools or parameters (three letters or more). */
+function namesOwn(clause: string, context: RuleContext): boolean {
+  for (const match of clause.matchAll(/[\p{L}\p{N}_-]{3,}/gu))
+    if (context.exactNames.has(match[0])) return true;
+  return false;
+}
+
+/** A URL whose query carries a value the model is told to replace: EchoLeak's and ForcedLeak's image links. */
+const QUERY_VALUE = /\bhttps?:\/\/[^\s"'`<>)\]]+?[?&]([\w-]+)=([^&\s"'`<>)\]]+)/g;
+const REPLACE_VERB = /\b(?:replac\w*|substitut\w*|fill(?:ing)?(?: in)?|swap\w*|put|insert\w*)\b/;
+const IMAGE_LINK = /<img\b|!\[[^\]]*\]|\.(?:png|gif|jpe?g|svg|webp)\b/;
+
+function urlTemplateHits(text: ReadText, form: string, clauses: readonly Clause[]): Hit[] {
+  const slots = [...form.matchAll(QUERY_VALUE)].map((match) => ({ name: match[1]!, value: match[2]! }));
+  if (slots.length === 0) return [];
+  const risky = DATA_ROLES.has(text.role) || IMAGE_LINK.test(form);
+  if (!risky && !CONTEXT_WORDS.test(form)) return [];
+  const hits: Hit[] = [];
+  for (const clause of clauses) {
+    if (/\bhttps?:\/\//.test(clause.text) && !REPLACE_VERB.test(clause.text.replace(/\bhttps?:\/\/\S+/g, '')))
+      continue;
+    if (!REPLACE_VERB.test(clause.text)) continue;
+    const named = slots.some(
+      (slot) =>
+        clause.text.includes(`${slot.name}=`) ||
+        (slot.value.length >= 3 &&
+          new RegExp(`(?<![\\w.=/])${escape(slot.value)}(?![\\w.])`).test(clause.text)),
+    );
+    if (named)
+      hits.push(
+        hit(
+          'SEC-04',
+          'url-template',
+          'critical',
+          clause.start,
+          clause.end,
+          'asks the model to put data into a link it will load',
+        ),
+      );
+  }
+  return hits;
+}
+
+function escape(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A host name with a slot in it, `<HEX>.diag.example.net`: a DNS lookup carries whatever fills the slot. */
+const HOST_SLOT = /(?:<[\w-]+>|\{[\w-]+\}|\$\{?\w+\}?|\[[\w-]+\])\.(?:[a-z0-9-]+\.)+[a-z]{2,}\b/;
+
+function hostSlotHits(form: string): Hit[] {
+  const slot = HOST_SLOT.exec(form);
+  if (!slot) return [];
+  const secret = targetsIn(form).some((target) => target.rule.strength === 'strong');
+  if (!secret) return [];
+  return [
+    hit(
+      'SEC-04',
+      'hostname-channel',
+      'critical',
+      slot.index,
+      slot.index + slot[0].length,
+      'builds a host name from a secret, so a DNS lookup carries it out',
+    ),
+  ];
 }
 
 /** Parameter names and descriptions that ask for a secret or the conversation (HiddenLayer, CyberArk). */
@@ -875,7 +987,7 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
 
 /** Parameters whose value is a second destination for what the tool sends. */
 const COPY_DESTINATION =
-  /\b(?:bcc|cc|archive|mirror|forward(?:ing)?|copy|backup|shadow|audit|collect(?:or)?|sink|relay)\b/;
+  /\b(?:bcc|cc|archive|mirror|forward(?:ing)?|copy|backup|shadow|audit|collect(?:or)?|sink|relay|webhook|hook|notify|notification|callback|ingest|beacon)\b/;
 const EXAMPLE_HOST =
   /@example\.(?:com|org|net)\b|\/\/(?:[\w-]+\.)?example\.(?:com|org|net)\b|localhost|127\.0\.0\.1|\[::1\]/;
 
@@ -955,6 +1067,8 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...markupHits(form.text),
     ...dataHits(text, form.text, clauses, context),
     ...requestHits(text, clauses, context),
+    ...urlTemplateHits(text, form.text, clauses),
+    ...hostSlotHits(form.text),
     ...parameterHits(text, form, context),
     ...shadowingHits(clauses, context),
     ...defaultDestinationHits(text, form.text),
