@@ -123,14 +123,21 @@ function openCache(cacheDir: string): void {
   chmodSync(cacheDir, 0o755);
 }
 
-/** Removes temporary folders of killed evaluators and entries nobody used for a week. */
+/**
+ * Removes temporary folders of killed evaluators, entries nobody used for a week, and identities
+ * older than that (a source still in use is digested again, once).
+ */
 function prune(cacheDir: string, now: number): void {
-  for (const name of readdirSync(cacheDir)) {
-    if (name === IDS) continue;
-    const path = join(cacheDir, name);
+  const paths = [
+    ...readdirSync(cacheDir)
+      .filter((name) => name !== IDS)
+      .map((name) => join(cacheDir, name)),
+    ...readdirSync(join(cacheDir, IDS)).map((name) => join(cacheDir, IDS, name)),
+  ];
+  for (const path of paths) {
     try {
       const age = now - statSync(path).mtimeMs;
-      if (age > (name.startsWith(TEMP_PREFIX) ? ABANDONED_AFTER_MS : UNUSED_AFTER_MS))
+      if (age > (path.includes(`/${TEMP_PREFIX}`) ? ABANDONED_AFTER_MS : UNUSED_AFTER_MS))
         rmSync(path, { recursive: true, force: true });
     } catch {
       // another evaluator removed it first
