@@ -220,8 +220,11 @@ async function serverSource(
       };
     }
     case 'stdio': {
-      const words = exposeStdioPaths([target.command, ...target.args], process.cwd(), (path) =>
-        sandbox.expose(path),
+      const words = exposeStdioPaths(
+        [target.command, ...target.args],
+        process.cwd(),
+        (path) => sandbox.expose(path),
+        { host: process.execPath, inside: sandbox.node },
       );
       return {
         launcher: stdioLauncher(sandbox, words[0]!, words.slice(1)),
