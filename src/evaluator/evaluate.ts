@@ -310,6 +310,7 @@ async function gatherServer(
         ...source.launch,
         env_names: sandbox.passedVariables,
         identities: IDENTITY_NAMES,
+        ...(probe.facts.connections[0]?.failure ? { failure: probe.facts.connections[0].failure } : {}),
       },
       ...(sandboxFacts ? { sandbox: sandboxFacts } : {}),
     },
