@@ -238,7 +238,7 @@ describe('afscore evaluate on fixture MCP servers', () => {
     expect(check('fixture-dead', 'REL-01').evidence).toEqual([
       { location: 'start', value: 'exited before initialize' },
     ]);
-    expect(doc.inputs.launch).toMatchObject({ failure: { class: 'exited' } });
+    expect(doc.inputs?.launch).toMatchObject({ failure: { class: 'exited' } });
     expect(doc.scores).toMatchObject({ status: 'unrunnable', af_score: null, grade: null });
     expect(doc.scores.dimensions.reliability.score).toBe(0);
   });
