@@ -130,6 +130,8 @@ async function attempt(
       /timed? ?out|took longer/i.test(error instanceof Error ? error.message : '');
     const failure = classifyStartFailure({
       ...evidence,
+      // A start that timed out was still running: any exit seen now is the evaluator's own kill.
+      ...(timedOut ? { exit: null } : {}),
       clientError: errorText(error),
       timedOut,
       waitedMs: timeoutMs,

@@ -271,6 +271,9 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       judge,
       env: env.env,
       serverArgs,
+      ...(packages?.get(packageId)?.configuration
+        ? { configuration: packages.get(packageId)!.configuration! }
+        : {}),
       ...(values['package-version'] ? { packageVersion: values['package-version'] } : {}),
       ...(values.artifact ? { artifact: values.artifact } : {}),
       now: io.now,
