@@ -107,6 +107,8 @@ export interface Sandbox {
   env: Readonly<Record<string, string>>;
   /** Names of the variables passed in explicitly (values are never recorded). */
   passedVariables: readonly string[];
+  /** Passes more variables to the processes started after this (a launch plan's placeholders). */
+  passEnv(variables: Readonly<Record<string, string>>): void;
   contained: boolean;
   network: boolean;
   /**
@@ -555,6 +557,10 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     npmCacheDir,
     env,
     passedVariables: Object.keys(extraEnv).sort(),
+    passEnv(variables) {
+      Object.assign(env, variables);
+      sandbox.passedVariables = [...new Set([...sandbox.passedVariables, ...Object.keys(variables)])].sort();
+    },
     contained,
     network,
     expose(path) {
