@@ -63,6 +63,8 @@ export interface PackageFile {
   version?: string;
   license?: string | null;
   configuration?: PackageConfiguration;
+  popularity?: { monthly_downloads: number; source: 'npm' | 'pypi'; as_of: string };
+  requests?: number;
   keywords?: string[];
   maintainers: string[];
   added: string;

@@ -42,6 +42,8 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     distribution: PG_QUERY.distribution,
     license: PG_QUERY.license ?? null,
     configuration: {},
+    popularity: null,
+    requests: 0,
     keywords: [],
     tools: [],
     capabilities: [],

@@ -75,6 +75,10 @@ export interface PackageRecord extends PackageSummary {
   license: string | null;
   /** What it needs to start or connect (environment, arguments, headers), from the package file. */
   configuration: PackageConfiguration;
+  /** Monthly downloads from its registry, when known (queue priority). */
+  popularity: { monthly_downloads: number; source: 'npm' | 'pypi'; as_of: string } | null;
+  /** How many people asked for it to be evaluated. */
+  requests: number;
   /** Words people search for it by, from the package file. */
   keywords: string[];
   /** Names of the tools the representative evaluation saw it list (MCP servers). */
@@ -140,6 +144,12 @@ export interface ContributorRecord {
   last_evaluation_at: string;
 }
 
+export interface PriorityFactor {
+  factor: 'status' | 'reason' | 'popularity' | 'new-version-popularity' | 'requests' | 'waiting';
+  text: string;
+  points: number;
+}
+
 export interface QueueEntry {
   id: string;
   name: string;
@@ -148,6 +158,10 @@ export interface QueueEntry {
   evaluation_status: Exclude<EvaluationStatusText, 'Evaluated'>;
   reason: string;
   priority: number;
+  /** What the priority is made of, largest first ("never evaluated" 100, "12,000 downloads a month" 11…). */
+  priority_factors: PriorityFactor[];
+  /** Why the latest evaluation gave no usable score, when one failed. */
+  last_failure: string | null;
   claimed: boolean;
   claimed_until: string | null;
 }

@@ -63,6 +63,8 @@ export function packageRecord(
     distribution: pkg.distribution,
     license: pkg.license ?? null,
     configuration: pkg.configuration ?? {},
+    popularity: pkg.popularity ?? null,
+    requests: pkg.requests ?? 0,
     keywords: pkg.keywords ?? [],
     tools: toolNames(representative),
     capabilities: capabilitiesOf(representative?.inputs),

@@ -134,6 +134,24 @@ export const packageSchema = {
       description: 'SPDX expression, or null when unknown.',
     },
     configuration,
+    popularity: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['monthly_downloads', 'source', 'as_of'],
+      description:
+        'How much it is used, from its registry (written by afscore sync); raises it in the queue.',
+      properties: {
+        monthly_downloads: { type: 'integer', minimum: 0 },
+        source: { enum: ['npm', 'pypi'] },
+        as_of: date,
+      },
+    },
+    requests: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100000,
+      description: 'How many people asked for it to be evaluated (package requests and their votes).',
+    },
     keywords: {
       type: 'array',
       uniqueItems: true,

@@ -251,6 +251,18 @@ export const RESPONSE_SCHEMAS = {
     distribution,
     license: nullableString,
     configuration,
+    popularity: {
+      oneOf: [
+        { type: 'null' },
+        object({
+          monthly_downloads: { type: 'integer', minimum: 0 },
+          source: { enum: ['npm', 'pypi'] },
+          as_of: { type: 'string', format: 'date' },
+        }),
+      ],
+      description: 'Monthly downloads from its registry, when known; raises it in the queue.',
+    },
+    requests: { type: 'integer', minimum: 0, description: 'How many people asked for it to be evaluated.' },
     keywords: { type: 'array', items: { type: 'string' } },
     tools: {
       type: 'array',
@@ -446,6 +458,19 @@ export const RESPONSE_SCHEMAS = {
     evaluation_status: { enum: ['Not yet evaluated', 'Needs re-evaluation'] },
     reason: { type: 'string' },
     priority: { type: 'number' },
+    priority_factors: {
+      type: 'array',
+      description: 'What the priority is made of, largest first; the points add up to priority.',
+      items: object({
+        factor: { enum: ['status', 'reason', 'popularity', 'new-version-popularity', 'requests', 'waiting'] },
+        text: { type: 'string' },
+        points: { type: 'number' },
+      }),
+    },
+    last_failure: {
+      ...nullableString,
+      description: 'Why the latest evaluation gave no usable score, if it failed.',
+    },
     claimed: { type: 'boolean' },
     claimed_until: { type: ['string', 'null'], format: 'date-time' },
   }),
