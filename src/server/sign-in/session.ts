@@ -40,10 +40,14 @@ export async function sessionOwner(req: IncomingMessage, store: Store): Promise<
 }
 
 /**
- * A form post from this site: a browser sends Origin with every POST, and it must be ours. A post
- * without Origin is refused too, so no other site's form can act for a signed-in contributor.
+ * A form post from this site. Browsers say where a request comes from in `Sec-Fetch-Site`, which
+ * a page's referrer policy does not blank (the sign-in pages send no referrer, so their posts carry
+ * `Origin: null`); otherwise the Origin must be ours. A post with neither is refused, so no other
+ * site's form can act for a signed-in contributor.
  */
 export function isSameOrigin(req: IncomingMessage, publicUrl: string): boolean {
+  const fetchSite = req.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite === 'same-origin';
   const origin = req.headers.origin;
   if (typeof origin !== 'string') return false;
   const host = req.headers.host;
