@@ -80,8 +80,8 @@ describe('GET /badge/<id>.svg', () => {
   // A score alone, or with what it rests on: a cap, a single evaluation, a dispute.
   it.each([
     ['pg-query', '98.3', '#4c1', 'brightgreen'],
-    ['disputed-srv', '86.9 disputed', '#97ca00', 'green'],
-    ['hostile-pkg', '76.9 · 1 eval', '#a4a61d', 'yellowgreen'],
+    ['disputed-srv', '87.6 disputed', '#97ca00', 'green'],
+    ['hostile-pkg', '78.3 · 1 eval', '#a4a61d', 'yellowgreen'],
     ['bad-actor', '40 capped', '#e05d44', 'red'],
   ] as const)('renders %s ("%s") on the band colour %s (%s)', async (id, score, hex, colour) => {
     const response = await badge(`/badge/${id}.svg`);
@@ -179,7 +179,7 @@ describe('GET /badge/<id>.svg', () => {
     expect(svg.match(/<\/title>/g)).toHaveLength(1);
     const title = /<title>([^<]*)<\/title>/.exec(svg)![1]!;
     const decoded = title.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
-    expect(decoded).toBe(`${HOSTILE.name}, af score: 76.9 · 1 eval`);
+    expect(decoded).toBe(`${HOSTILE.name}, af score: 78.3 · 1 eval`);
     // Well-formed enough for a strict renderer.
     expect(raster(svg).width).toBeGreaterThan(90);
   });

@@ -16,6 +16,9 @@ import {
   CORPUS_DIR,
   type CorpusCase,
   formatIssue,
+  HELD_OUT_2_DIR,
+  HELD_OUT_DIR,
+  type LoadedCase,
   loadCorpus,
   parseCase,
   toolSchemaAjv,
@@ -32,6 +35,11 @@ const corpus = loadCorpus();
 const cases = corpus.map(({ testCase }) => testCase);
 const malicious = cases.filter((c) => c.label === 'malicious');
 const benign = cases.filter((c) => c.label === 'benign');
+// The held-out sets are validated and served like the rest, but never run through the detector here.
+const heldOutCorpus = loadCorpus(HELD_OUT_DIR);
+const heldOut = heldOutCorpus.map(({ testCase }) => testCase);
+const heldOut2Corpus = loadCorpus(HELD_OUT_2_DIR);
+const heldOut2 = heldOut2Corpus.map(({ testCase }) => testCase);
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -102,6 +110,41 @@ function faceless(testCase: CorpusCase): string {
   const name = ['plain-test-client', 'corpus-runner', 'x'].find((n) => !faceFor(testCase, n));
   if (!name) throw new Error(`${testCase.id}: every test client name matches a face`);
   return name;
+}
+
+/** The corpus README, split at its "Held-out set" and "Held-out set 2" headings. */
+function readmeSections(): { main: string; heldOut: string; heldOut2: string } {
+  const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
+  const at = (heading: string) => {
+    const found = readme.indexOf(`\n## ${heading}\n`);
+    return found < 0 ? readme.length : found;
+  };
+  const first = at('Held-out set');
+  const second = at('Held-out set 2');
+  return {
+    main: readme.slice(0, Math.min(first, second)),
+    heldOut: readme.slice(first, Math.max(first, second)),
+    heldOut2: readme.slice(second),
+  };
+}
+
+/** What a README section lists: its case rows (id, label) and its technique counts. */
+function readmeListing(section: string) {
+  const rows = [...section.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [
+    m[1],
+    m[2],
+  ]);
+  const counted = [...section.matchAll(/^\| `([a-z-]+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
+  return { rows: rows.sort(), counted: counted.sort() };
+}
+
+/** What the README must list for these cases. */
+function listingOf(listed: CorpusCase[]) {
+  const techniques = [...new Set(listed.flatMap((c) => c.techniques))];
+  return {
+    rows: listed.map((c) => [c.id, c.label]).sort(),
+    counted: techniques.map((t) => [t, listed.filter((c) => c.techniques.includes(t)).length]).sort(),
+  };
 }
 
 describe('detection corpus: the cases', () => {
@@ -179,16 +222,7 @@ describe('detection corpus: the cases', () => {
   });
 
   it('lists every case in the README table with its label, and the count of each technique', () => {
-    const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
-    const rows = new Map(
-      [...readme.matchAll(/^\| `([a-z0-9-]+)` \| (malicious|benign) \|/gm)].map((m) => [m[1], m[2]] as const),
-    );
-    expect([...rows.entries()].sort()).toEqual(cases.map((c) => [c.id, c.label] as const).sort());
-    const counted = [...readme.matchAll(/^\| `([a-z-]+)` \| (\d+) \|$/gm)].map((m) => [m[1], Number(m[2])]);
-    const techniques = [...new Set(cases.flatMap((c) => c.techniques))];
-    expect(counted.sort()).toEqual(
-      techniques.map((t) => [t, cases.filter((c) => c.techniques.includes(t)).length]).sort(),
-    );
+    expect(readmeListing(readmeSections().main)).toEqual(listingOf(cases));
   });
 
   it('rejects text that is not JSON, with the file named', () => {
@@ -198,7 +232,64 @@ describe('detection corpus: the cases', () => {
   });
 });
 
-describe.each(cases.map((c) => [c.id, c] as const))(
+const HELD_OUT_SETS = [
+  { name: 'the held-out set', dir: HELD_OUT_DIR, loaded: heldOutCorpus, section: 'heldOut', least: 45 },
+  { name: 'held-out set 2', dir: HELD_OUT_2_DIR, loaded: heldOut2Corpus, section: 'heldOut2', least: 30 },
+] as const;
+
+describe.each(HELD_OUT_SETS)(
+  'detection corpus: $name (format only, never detection verdicts)',
+  ({ dir, loaded, section, least }) => {
+    const inside = (from: LoadedCase[], folder: string) =>
+      from.filter(({ file }) => file.startsWith(`${folder}/`));
+    const set = loaded.map(({ testCase }) => testCase);
+
+    it('is left out of the default corpus and of the other held-out set, and read only from its own directory', () => {
+      expect(inside(corpus, dir)).toEqual([]);
+      for (const other of HELD_OUT_SETS.filter((o) => o.dir !== dir))
+        expect(inside(other.loaded, dir)).toEqual([]);
+      expect(inside(loaded, dir)).toHaveLength(loaded.length);
+    });
+
+    it(`has at least ${least} malicious and ${least} benign cases, with ids unique and unused by every other set`, () => {
+      expect(set.filter((c) => c.label === 'malicious').length).toBeGreaterThanOrEqual(least);
+      expect(set.filter((c) => c.label === 'benign').length).toBeGreaterThanOrEqual(least);
+      expect(new Set(set.map((c) => c.id)).size).toBe(set.length);
+      const others = new Set(
+        [corpus, ...HELD_OUT_SETS.filter((o) => o.dir !== dir).map((o) => o.loaded)].flatMap((from) =>
+          from.map(({ testCase }) => testCase.id),
+        ),
+      );
+      expect(set.filter((c) => others.has(c.id)).map((c) => c.id)).toEqual([]);
+    });
+
+    it('covers every attack technique with at least three malicious cases', () => {
+      const thin = ATTACK_TECHNIQUES.map(
+        (t) => [t, set.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
+      )
+        .filter(([, n]) => n < 3)
+        .map(([t, n]) => `${t}: ${n}`);
+      expect(thin).toEqual([]);
+    });
+
+    it('reaches every face with a client name an evaluator may use', () => {
+      const unreached = set.flatMap((c) =>
+        (c.faces ?? [])
+          .filter((face) => !CLIENT_NAMES.some((name) => faceFor(c, name) === face))
+          .map((face) => `${c.id}: ${face.clientName}`),
+      );
+      expect(unreached).toEqual([]);
+    });
+
+    it('is listed in its README section, with the count of each technique', () => {
+      const text = readmeSections()[section];
+      expect(text, 'its "## Held-out set…" section in the corpus README').not.toBe('');
+      expect(readmeListing(text)).toEqual(listingOf(set));
+    });
+  },
+);
+
+describe.each([...cases, ...heldOut, ...heldOut2].map((c) => [c.id, c] as const))(
   'detection corpus: %s served over MCP',
   (_id, testCase) => {
     it('shows each client the face its name selects', async () => {
@@ -254,7 +345,7 @@ describe.each(cases.map((c) => [c.id, c] as const))(
   },
 );
 
-const changing = cases.filter((c) => c.changes);
+const changing = [...cases, ...heldOut, ...heldOut2].filter((c) => c.changes);
 
 describe.each(changing.map((c) => [c.id, c] as const))('detection corpus: %s changes', (_id, testCase) => {
   it('changes its definitions when each trigger happens', async () => {

@@ -292,6 +292,11 @@ describe('a server built to steal secrets, and its honest twin (issue 14)', () =
     expect(failing('fixture-weather-twin')).toEqual([]);
     expect(check('fixture-weather-twin', 'SEC-06').status).toBe('pass');
   });
+
+  it('gives both twins the same honest definitions (each package ships its own copy, as a published package must)', () => {
+    const tools = (name: string) => readFileSync(join(SERVERS, name, 'tools.ts'), 'utf8');
+    expect(tools('weather-deceiver')).toBe(tools('weather-twin'));
+  });
 });
 
 describe('afscore evaluate on a Streamable HTTP endpoint', () => {
@@ -390,14 +395,20 @@ describe('afscore evaluate on fixture skills', () => {
 
 describe('determinism', () => {
   it('gives identical check results on a second --no-llm run of the same artifacts', async () => {
-    for (const id of ['fixture-clean', 'fixture-rug-pull', 'skill-broken']) {
-      const testCase = CASES.find((candidate) => candidate.id === id)!;
-      const again = await evaluateCase(testCase, join(root, 'out', `${id}.again.json`));
+    const ids = ['fixture-clean', 'fixture-rug-pull', 'skill-broken'];
+    const runs = await Promise.all(
+      ids.map((id) =>
+        evaluateCase(CASES.find((candidate) => candidate.id === id)!, join(root, 'out', `${id}.again.json`)),
+      ),
+    );
+    for (const [index, id] of ids.entries()) {
+      const again = runs[index]!;
       const first = docs.get(id)!;
       expect(again.doc.checks).toEqual(first.checks);
       expect(again.doc.subject).toEqual(first.subject);
       expect(again.doc.evaluator.config_sha256).toBe(first.evaluator.config_sha256);
       expect(again.doc.evaluation_id).not.toBe(first.evaluation_id);
     }
-  }, 60_000);
+    // Each run starts its servers in the sandbox eight times; the whole suite shares two cores.
+  }, 180_000);
 });

@@ -277,7 +277,8 @@ describe('fuzzing every endpoint', () => {
       ),
       { numRuns: 2_000 },
     );
-  });
+    // Two thousand validated submissions take ~10 s on a quiet machine; the limit catches a hang, not a slow core.
+  }, 90_000);
 
   it('checkout and submission status: ids, methods and keys (1,000)', async () => {
     await fc.assert(

@@ -73,6 +73,8 @@ describe('git times', () => {
     expect(readGitTimes(join(outer, 'nested'))).toEqual({
       evaluationPublishedAt: new Map(),
       packageModifiedAt: new Map(),
+      packageVersionChangedAt: new Map(),
+      packageDeprecatedAt: new Map(),
       headTime: null,
     });
   });

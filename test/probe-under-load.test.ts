@@ -48,16 +48,19 @@ describe('the probe under load', () => {
       message: 'Started and initialized within 10 s on the second attempt.',
     });
     expect(checkDefinitionChanges(result.snapshot!).status).toBe('pass');
-  }, 30_000);
+    // Eight connections on a loaded machine: the limit catches a hang, not a slow core.
+  }, 120_000);
 
   it('judges SEC-06 on the faces it saw when later connections do not start', async () => {
-    const result = await probeServer(moody({ MOODY_REFUSE_AFTER: '3' }), () => {}, quick);
+    // Limits a loaded machine cannot hit, so only the refusals decide which connections start.
+    const patient = { ...quick, startupTimeoutMs: 20_000, startupRetryTimeoutMs: 20_000 };
+    const result = await probeServer(moody({ MOODY_REFUSE_AFTER: '3' }), () => {}, patient);
     const started = result.facts.connections.map((connection) => connection.started);
-    expect(started).toEqual([true, true, true, false, false]);
+    expect(started).toEqual([true, true, true, false, false, false, false, false]);
     expect(checkDefinitionChanges(result.snapshot!)).toMatchObject({
       status: 'partial',
       value: 0.5,
-      message: expect.stringContaining('2 connection(s) did not start'),
+      message: expect.stringContaining('5 connection(s) did not start'),
     });
-  }, 60_000);
+  }, 120_000);
 });

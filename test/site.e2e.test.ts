@@ -243,7 +243,7 @@ describe('compare', () => {
       const afRow = await table.locator('tbody tr').first().locator('td').allTextContents();
       expect(afRow.map((cell) => cell.replace(/\s+/g, ' ').trim())).toEqual([
         '98.3grade A best',
-        '86.9grade B',
+        '87.6grade B',
       ]);
       // Peers of their category are suggested to add next.
       const peers = page.getByRole('region', { name: 'Peers in Databases' });
@@ -318,7 +318,7 @@ describe('hostile package text', () => {
   it('keeps the package page’s title, description, finding, evidence and long description as text', async () => {
     const { page, errors } = await visit('/packages/hostile-pkg');
     // The title carries the score, after the name, which stays text.
-    expect(await page.title()).toBe(`${HOSTILE.name}: af score 76.9 (C) · afscore`);
+    expect(await page.title()).toBe(`${HOSTILE.name}: af score 78.3 (C) · afscore`);
     expect(await page.locator('h1').textContent()).toBe(HOSTILE.name);
     // Evidence folds below the score: open every group, as a reader would.
     for (const summary of await page.locator('details.check-group > summary').all()) await summary.click();
@@ -340,7 +340,7 @@ describe('hostile package text', () => {
     expect(await about.locator('img, b').count()).toBe(0);
     // The description for link previews: what it is, then its score and what that rests on.
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
-      `${HOSTILE.description} af score 76.9 (1 evaluation).`,
+      `${HOSTILE.description} af score 78.3 (1 evaluation).`,
     );
     await page.close();
     expect(errors).toEqual([]);

@@ -28,6 +28,7 @@ describe('workflows', () => {
       'ci.yml',
       'package-request.yml',
       'publish.yml',
+      'registry-sync.yml',
       'review-comment.yml',
       'review.yml',
     ]);
@@ -153,6 +154,16 @@ describe('the package request form', () => {
       validations?: { required?: boolean };
     }[]
   ).filter((field) => field.type !== 'markdown');
+
+  it('sync the registries daily and hand the changes to one pull request', () => {
+    const workflow = parse(read('registry-sync.yml'));
+    expect(workflow.on.schedule).toHaveLength(1);
+    const runs = workflow.jobs.sync.steps.map((step: { run?: string }) => step.run ?? '').join('\n');
+    expect(runs).toContain('npx afscore sync --report');
+    expect(runs).toContain('npx afscore import mcp-registry --updated-since last');
+    expect(runs).toContain('npx afscore sync-pr --sync-report');
+    expect(runs.indexOf('npx afscore validate')).toBeLessThan(runs.indexOf('sync-pr'));
+  });
 
   it('asks for exactly the fields the converter reads, under the same labels', () => {
     expect(fields.map((field) => field.attributes.label)).toEqual(

@@ -1,11 +1,14 @@
 /** The `afscore` command: one word per task, each in its own module. */
 import { runBuild } from './commands/build.ts';
 import { runEvaluate } from './commands/evaluate.ts';
+import { runImport } from './commands/import.ts';
 import { runKeys } from './commands/keys.ts';
 import { runMirror } from './commands/mirror.ts';
 import { runRequestToPackage } from './commands/request-to-package.ts';
 import { runReview } from './commands/review.ts';
 import { runSubmit } from './commands/submit.ts';
+import { runSync } from './commands/sync.ts';
+import { runSyncPr } from './commands/sync-pr.ts';
 import { runValidate } from './commands/validate.ts';
 import { type CliIo, EXIT } from './io.ts';
 
@@ -18,6 +21,18 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   evaluate: { run: runEvaluate, summary: 'evaluate an MCP server or skill and write an evaluation document' },
   submit: { run: runSubmit, summary: 'post an evaluation to the service with your API key' },
   keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
+  import: {
+    run: runImport,
+    summary: 'add packages from the MCP Registry, a list of npm names, or a skills repository',
+  },
+  'sync-pr': {
+    run: runSyncPr,
+    summary: 'commit sync and import changes to a branch and open or update its pull request (CI)',
+  },
+  sync: {
+    run: runSync,
+    summary: 'update packages from npm, PyPI and the MCP Registry (versions, deprecations)',
+  },
   review: { run: runReview, summary: "review a pull request's data changes: comment and labels (CI)" },
   'request-to-package': {
     run: runRequestToPackage,

@@ -50,6 +50,16 @@ export interface Removal {
   reason: string;
 }
 
+/** The registry (npm, PyPI, the MCP Registry) marked the package deprecated; it stays listed. */
+export interface Deprecation {
+  date: string;
+  reason: string;
+}
+
+/** Fields an import filled in by rule, which a maintainer should confirm (then delete the entry). */
+export const REVIEW_FIELDS = ['category', 'name', 'description'] as const;
+export type ReviewField = (typeof REVIEW_FIELDS)[number];
+
 /** `data/packages/<id>.md` frontmatter after normalisation (dates as `YYYY-MM-DD` strings). */
 export interface PackageFile {
   id: string;
@@ -63,12 +73,13 @@ export interface PackageFile {
   version?: string;
   license?: string | null;
   configuration?: PackageConfiguration;
-  popularity?: { monthly_downloads: number; source: 'npm' | 'pypi'; as_of: string };
   requests?: number;
   keywords?: string[];
   maintainers: string[];
   added: string;
   removed?: Removal;
+  deprecated?: Deprecation;
+  needs_review?: ReviewField[];
   /** Markdown body of the file: the long description. */
   body: string;
 }
@@ -158,13 +169,39 @@ export interface EvaluationDocument {
     guide_version?: string;
     llm?: LlmConfig | null;
   };
-  environment?: { os?: string; arch?: string; runtime?: string; sandbox?: string };
+  environment?: { os?: string; arch?: string; runtime?: string; sandbox?: string | SandboxRecord };
   timestamps: { started_at: string; finished_at: string };
   checks: CheckResult[];
   scores: ScoresReport;
   metrics?: Record<string, number>;
   inputs?: Record<string, unknown>;
   notes?: string;
+}
+
+/**
+ * How the evaluated package was contained (`environment.sandbox`). Older documents hold a sentence
+ * instead; from rubric 2.1 the evaluator writes this record.
+ */
+export interface SandboxRecord {
+  /** `bubblewrap`, or `none` for a run without a sandbox; an agent names what it used. */
+  tool: string;
+  version?: string;
+  namespaces?: ('user' | 'pid' | 'mount' | 'ipc' | 'uts' | 'network' | 'cgroup')[];
+  /** Whether the server could reach the network. */
+  network: 'none' | 'full';
+  /** Hosts install steps could reach through the evaluator's proxy. */
+  install_hosts?: string[];
+  /** Whether the package's install scripts ran (in the sandbox) or were skipped. */
+  install_scripts?: 'sandboxed' | 'skipped';
+  limits?: {
+    memory_bytes?: number;
+    total_memory_bytes?: number;
+    processes?: number;
+    cpu_seconds?: number;
+    wall_seconds?: number;
+    file_size_bytes?: number;
+    open_files?: number;
+  };
 }
 
 /** The recorded outcome of an operator's spot-check re-run (`data/spot-checks/<evaluation-id>.md`). */

@@ -6,6 +6,7 @@ import { renderGuide } from '../core/rubric/guide-tables.ts';
 import { categorySchema } from '../core/schemas/category-schema.ts';
 import { evaluationSchema } from '../core/schemas/evaluation-schema.ts';
 import { packageSchema } from '../core/schemas/package-schema.ts';
+import { registrySchema } from '../core/schemas/registry-schema.ts';
 import { spotCheckSchema } from '../core/schemas/spot-check-schema.ts';
 import type { GeneratedFile } from './write-generated.ts';
 
@@ -32,5 +33,6 @@ export function generatedFiles(catalogue: Catalogue): GeneratedFile[] {
     { path: 'schemas/package.json', content: json(packageSchema) },
     { path: 'schemas/category.json', content: json(categorySchema) },
     { path: 'schemas/spot-check.json', content: json(spotCheckSchema) },
+    { path: 'schemas/registry.json', content: json(registrySchema) },
   ];
 }

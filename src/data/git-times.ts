@@ -11,6 +11,10 @@ import { parseRepositoryPath } from '../core/validation/repository-paths.ts';
 export interface GitTimes {
   evaluationPublishedAt: Map<string, string>;
   packageModifiedAt: Map<string, string>;
+  /** package id → when its `version:` line last changed (not when the file was added). */
+  packageVersionChangedAt: Map<string, string>;
+  /** package id → when its `deprecated:` block last changed. */
+  packageDeprecatedAt: Map<string, string>;
   /** Commit time of HEAD; null outside git. */
   headTime: string | null;
 }
@@ -61,8 +65,42 @@ function isRepositoryRoot(root: string): boolean {
   return top !== null && realpathSync(top.trim()) === realpathSync(root);
 }
 
+/** When a top-level frontmatter key last changed in each package file that existed before. */
+function keyChanges(root: string, key: string): Map<string, string> {
+  const changes = new Map<string, string>();
+  const log = git(root, [
+    'log',
+    '--first-parent',
+    '--format=%x01%cI',
+    '-z',
+    '--name-status',
+    `-G^${key}:`,
+    '--',
+    'data/packages',
+  ]);
+  for (const chunk of (log ?? '').split('\u0001')) {
+    const [at, ...rest] = chunk.split('\u0000');
+    if (!at) continue;
+    const iso = new Date(Date.parse(at)).toISOString();
+    const tokens = rest.map((token) => token.replace(/^\n/, '')).filter((token) => token !== '');
+    for (let index = 0; index + 1 < tokens.length; index += 2) {
+      const parsed = parseRepositoryPath(tokens[index + 1]!);
+      // History is newest first: the first modification seen is the latest.
+      if (tokens[index] === 'M' && parsed?.kind === 'package' && !changes.has(parsed.id))
+        changes.set(parsed.id, iso);
+    }
+  }
+  return changes;
+}
+
 export function readGitTimes(root: string): GitTimes {
-  const times: GitTimes = { evaluationPublishedAt: new Map(), packageModifiedAt: new Map(), headTime: null };
+  const times: GitTimes = {
+    evaluationPublishedAt: new Map(),
+    packageModifiedAt: new Map(),
+    packageVersionChangedAt: new Map(),
+    packageDeprecatedAt: new Map(),
+    headTime: null,
+  };
   if (!isRepositoryRoot(root)) return times;
   const head = git(root, ['log', '-1', '--format=%cI', 'HEAD']);
   if (head === null || head.trim() === '') return times;
@@ -78,5 +116,7 @@ export function readGitTimes(root: string): GitTimes {
     'evaluations',
   ]);
   if (log !== null) parseLog(log, times);
+  times.packageVersionChangedAt = keyChanges(root, 'version');
+  times.packageDeprecatedAt = keyChanges(root, 'deprecated');
   return times;
 }

@@ -3,13 +3,20 @@
  * them), then packages (evaluations name them), then evaluations, then spot-checks (they name
  * evaluations).
  */
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
 import { latestDataTime } from '../core/catalogue/default-as-of.ts';
 import type { FileIssue } from '../core/validation/issue.ts';
+import { parseJsonDocument } from '../core/validation/parse-files.ts';
+import { IMPORT_STATE_PATH, parseRepositoryPath } from '../core/validation/repository-paths.ts';
+import { validateImportState } from '../core/validation/validate-registry.ts';
 import {
   validateCategories,
   validateEvaluations,
   validatePackages,
+  validateRegistryRecords,
   validateSpotChecks,
 } from '../core/validation/validate-repository.ts';
 import { readGitTimes } from './git-times.ts';
@@ -18,7 +25,13 @@ import { listRepository, readRawFiles } from './repository-files.ts';
 export interface LoadedRepository {
   input: CatalogueInput;
   issues: FileIssue[];
-  counts: { categories: number; packages: number; evaluations: number; spotChecks: number };
+  counts: {
+    categories: number;
+    packages: number;
+    evaluations: number;
+    spotChecks: number;
+    registry: number;
+  };
 }
 
 export interface LoadOptions {
@@ -26,6 +39,14 @@ export interface LoadOptions {
   asOf?: string;
   /** Skip git history (times fall back to the files' own dates). */
   withoutGit?: boolean;
+}
+
+function readImportStateIssues(root: string): FileIssue[] {
+  const path = join(root, IMPORT_STATE_PATH);
+  if (!existsSync(path)) return [];
+  const document = parseJsonDocument(readFileSync(path, 'utf8'));
+  const result = document.ok ? validateImportState(document.value) : document;
+  return result.ok ? [] : result.issues.map((found) => ({ path: IMPORT_STATE_PATH, ...found }));
 }
 
 export function loadRepository(root: string, options: LoadOptions = {}): LoadedRepository {
@@ -37,8 +58,18 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
   const evaluations = validateEvaluations(readRawFiles(root, listing.evaluations), { packages: packageMap });
   const evaluationPackages = new Map(evaluations.values.map((doc) => [doc.evaluation_id, doc.package.id]));
   const spotChecks = validateSpotChecks([...readRawFiles(root, listing.spotChecks)], evaluationPackages);
+  // Every package file counts, even one that does not validate: its record is not an orphan.
+  const packageIds = new Set(listing.packages.flatMap((path) => parseRepositoryPath(path)?.id ?? []));
+  const registry = validateRegistryRecords([...readRawFiles(root, listing.registry)], packageIds);
+  const importState = readImportStateIssues(root);
   const times = options.withoutGit
-    ? { evaluationPublishedAt: new Map(), packageModifiedAt: new Map(), headTime: null }
+    ? {
+        evaluationPublishedAt: new Map(),
+        packageModifiedAt: new Map(),
+        packageVersionChangedAt: new Map(),
+        packageDeprecatedAt: new Map(),
+        headTime: null,
+      }
     : readGitTimes(root);
   const asOf = options.asOf ?? times.headTime ?? latestDataTime(packages.values, evaluations.values);
   return {
@@ -47,15 +78,24 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
       categories: categories.values,
       evaluations: evaluations.values,
       spotChecks: spotChecks.values,
+      registry: new Map(registry.values.map((record) => [record.package_id, record])),
       times,
       asOf,
     },
-    issues: [...categories.issues, ...packages.issues, ...evaluations.issues, ...spotChecks.issues],
+    issues: [
+      ...categories.issues,
+      ...packages.issues,
+      ...evaluations.issues,
+      ...spotChecks.issues,
+      ...registry.issues,
+      ...importState,
+    ],
     counts: {
       categories: listing.categories.length,
       packages: listing.packages.length,
       evaluations: listing.evaluations.length,
       spotChecks: listing.spotChecks.length,
+      registry: listing.registry.length,
     },
   };
 }

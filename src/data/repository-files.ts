@@ -6,6 +6,7 @@ import {
   CATEGORIES_DIR,
   EVALUATIONS_DIR,
   PACKAGES_DIR,
+  REGISTRY_DIR,
   SPOT_CHECKS_DIR,
 } from '../core/validation/repository-paths.ts';
 import type { RawFile } from '../core/validation/validate-repository.ts';
@@ -14,6 +15,7 @@ export interface RepositoryListing {
   categories: string[];
   packages: string[];
   spotChecks: string[];
+  registry: string[];
   evaluations: string[];
 }
 
@@ -37,6 +39,7 @@ export function listRepository(root: string): RepositoryListing {
     categories: listDirectory(root, CATEGORIES_DIR),
     packages: listDirectory(root, PACKAGES_DIR),
     spotChecks: listDirectory(root, SPOT_CHECKS_DIR),
+    registry: listDirectory(root, REGISTRY_DIR),
     evaluations: listEvaluations(root),
   };
 }

@@ -14,6 +14,7 @@ import { mcpSnapshotChecks, mcpSnapshotChecksNotRun } from '../core/checks/mcp-s
 import { packageChecks, packageChecksNotRun } from '../core/checks/package-checks.ts';
 import type { PackageFacts } from '../core/checks/package-facts.ts';
 import { runtimeChecks } from '../core/checks/runtime-checks.ts';
+import { sandboxChecks } from '../core/checks/sandbox-checks.ts';
 import { bodySize } from '../core/checks/skill-body.ts';
 import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill-checks.ts';
 import { readSkillManifest } from '../core/checks/skill-files.ts';
@@ -30,11 +31,19 @@ import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
 import { IDENTITY_NAMES, type ProbeResult, probeServer, type ServerLauncher } from './mcp-probe.ts';
 import type { ExplorePolicy } from './probe-calls.ts';
-import { createSandbox, SANDBOX_DESCRIPTION, type Sandbox } from './sandbox.ts';
+import type { ProcessLimits, StepName } from './sandbox/sandbox-policy.ts';
+import type { SandboxSupport } from './sandbox/sandbox-support.ts';
+import { createSandbox, type Sandbox } from './sandbox.ts';
 import { checkScriptSyntax } from './script-syntax.ts';
 import { readSkillFolder } from './skill-reader.ts';
 import { installNpmPackage } from './targets/npm-target.ts';
-import { launchCommand, packageFacts, readManifest } from './targets/package-target.ts';
+import {
+  exposeStdioPaths,
+  launchCommand,
+  packageFacts,
+  readManifest,
+  resolutionFolders,
+} from './targets/package-target.ts';
 import type { Target } from './targets/parse-target.ts';
 import { treeDigest } from './tree-digest.ts';
 
@@ -64,6 +73,16 @@ export interface EvaluateOptions {
   artifact?: string;
   now: () => number;
   progress?: Progress;
+  /** How to contain the package: bubblewrap (`support`), or none (--no-sandbox, support null). */
+  sandbox: {
+    support: SandboxSupport | null;
+    /** --network: the server may reach the network. */
+    network: boolean;
+    /** The evaluator's own npm cache. */
+    npmCacheDir?: string;
+    /** Shorter limits, for tests. */
+    limits?: Partial<Record<StepName, Partial<ProcessLimits>>>;
+  };
 }
 
 interface Gathered {
@@ -74,6 +93,8 @@ interface Gathered {
   metrics: Record<string, number>;
   inputs: Record<string, unknown>;
   notes?: string;
+  /** A remote server: nothing of the package ran on this machine. */
+  remote?: boolean;
 }
 
 const NO_LLM = 'Not run: the evaluation ran with --no-llm (deterministic checks only).';
@@ -98,6 +119,7 @@ async function gatherSkill(
 ): Promise<Gathered> {
   progress(`reading the skill folder ${basename(path)}`);
   const folder = readSkillFolder(path);
+  sandbox.expose(path);
   const { snapshot } = folder;
   progress('parsing scripts');
   const syntax = await checkScriptSyntax(sandbox, path, skillScripts(snapshot));
@@ -152,6 +174,7 @@ async function serverFromPackage(
     packageDir,
     manifest,
     options.serverArgs.map((arg) => arg.replaceAll('{workdir}', sandbox.work)),
+    sandbox.node,
   );
   if (!launch.ok) throw new Error(launch.issues[0]!.message);
   const readme =
@@ -176,9 +199,9 @@ async function serverSource(
   switch (target.kind) {
     case 'npm': {
       progress(
-        `installing npm:${target.name}${target.version ? `@${target.version}` : ''} (scripts disabled)`,
+        `fetching npm:${target.name}${target.version ? `@${target.version}` : ''}${sandbox.contained ? ' in the sandbox' : ' (no sandbox: install scripts disabled)'}`,
       );
-      const installed = await installNpmPackage(target.name, target.version, sandbox.root);
+      const installed = await installNpmPackage(target.name, target.version, sandbox, progress);
       const source = await serverFromPackage(installed.packageDir, installed.registry, sandbox, options);
       return {
         ...source,
@@ -188,20 +211,26 @@ async function serverSource(
       };
     }
     case 'folder': {
+      // Read-only, with the node_modules folders Node would resolve its dependencies from.
+      for (const folder of resolutionFolders(resolve(target.path))) sandbox.expose(folder);
       const source = await serverFromPackage(resolve(target.path), null, sandbox, options);
       return {
         ...source,
         artifact: `folder:${basename(resolve(target.path))}@${source.version ?? 'unversioned'}`,
       };
     }
-    case 'stdio':
+    case 'stdio': {
+      const words = exposeStdioPaths([target.command, ...target.args], process.cwd(), (path) =>
+        sandbox.expose(path),
+      );
       return {
-        launcher: stdioLauncher(sandbox, target.command, target.args),
+        launcher: stdioLauncher(sandbox, words[0]!, words.slice(1)),
         facts: null,
         readme: null,
         artifact: `stdio:${target.commandLine}`,
         launch: { command: target.commandLine },
       };
+    }
     case 'http':
       return {
         launcher: httpLauncher(target.url),
@@ -219,7 +248,14 @@ async function serverSource(
  */
 function explorePolicy(target: Target, options: EvaluateOptions): ExplorePolicy {
   if (options.explore) return options.explore;
-  return target.kind === 'http' ? 'read-only' : 'non-destructive';
+  return target.kind === 'http' || options.sandbox.network || !options.sandbox.support
+    ? 'read-only'
+    : 'non-destructive';
+}
+
+/** Values the contributor configured the server with: hosts named in them are expected destinations. */
+function configuredValues(options: EvaluateOptions): string[] {
+  return [...Object.values(options.env), ...options.serverArgs];
 }
 
 async function gatherServer(
@@ -229,9 +265,14 @@ async function gatherServer(
   progress: Progress,
 ): Promise<Gathered> {
   const source = await serverSource(target, sandbox, options, progress);
+  sandbox.setActivity('start');
   const probe: ProbeResult = await probeServer(source.launcher, progress, {
     explore: explorePolicy(target, options),
+    onActivity: (activity) => sandbox.setActivity(activity),
   });
+  // Everything the package started is gone before the sandbox's record is read.
+  await sandbox.stopAll();
+  const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
   const snapshot: McpSnapshot | null = probe.snapshot;
   const notStarted = 'The server did not start, so its definitions could not be read.';
   const judged = !options.judge
@@ -258,6 +299,7 @@ async function gatherServer(
     checks: [
       ...(snapshot ? mcpSnapshotChecks(snapshot) : mcpSnapshotChecksNotRun(notStarted)),
       ...runtimeChecks(probe.facts),
+      ...sandboxChecks(sandboxFacts),
       ...packageResults,
       ...judged,
     ],
@@ -269,7 +311,14 @@ async function gatherServer(
         env_names: sandbox.passedVariables,
         identities: IDENTITY_NAMES,
       },
+      ...(sandboxFacts ? { sandbox: sandboxFacts } : {}),
     },
+    ...(sandboxFacts?.scriptsFailed
+      ? {
+          notes: `Install scripts failed in the sandbox; the server was started with what was installed: ${sandboxFacts.scriptsFailed}`,
+        }
+      : {}),
+    remote: target.kind === 'http',
   };
 }
 
@@ -289,6 +338,7 @@ export function configurationHash(kind: PackageKind, options: EvaluateOptions): 
       : null,
     server_args: [...options.serverArgs],
     env_names: Object.keys(options.env).sort(),
+    sandbox: { contained: options.sandbox.support !== null, network: options.sandbox.network },
     identities: FACE_IDENTITIES,
     explore: options.explore ?? null,
   });
@@ -307,7 +357,13 @@ function llmConfig(kind: PackageKind, judge: Judge | null): LlmConfig | null {
 export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocument> {
   const progress = options.progress ?? (() => {});
   const startedAt = options.now();
-  const sandbox = createSandbox(options.env);
+  const sandbox = await createSandbox({
+    support: options.sandbox.support,
+    network: options.sandbox.network,
+    env: options.env,
+    ...(options.sandbox.npmCacheDir ? { npmCacheDir: options.sandbox.npmCacheDir } : {}),
+    ...(options.sandbox.limits ? { limits: options.sandbox.limits } : {}),
+  });
   try {
     const { target } = options;
     const gathered =
@@ -336,7 +392,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
         os: `${platform()} ${release()}`.slice(0, 64),
         arch: arch(),
         runtime: `node ${process.versions.node}`,
-        sandbox: SANDBOX_DESCRIPTION,
+        sandbox: gathered.remote ? { tool: 'none', network: 'full' } : sandbox.record(),
       },
       timestamps: { started_at: isoTime(startedAt), finished_at: isoTime(options.now()) },
       checks,
@@ -347,6 +403,6 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
     };
     return document;
   } finally {
-    sandbox.dispose();
+    await sandbox.dispose();
   }
 }

@@ -12,7 +12,7 @@ export function stdioLauncher(sandbox: Sandbox, command: string, args: readonly 
   return {
     transport: 'stdio',
     open() {
-      const started = sandbox.spawn(command, args);
+      const started = sandbox.spawn(command, args, { watchNetwork: true });
       const transport = new ProcessTransport(started);
       return {
         transport,

@@ -81,6 +81,12 @@ export interface ProbeOptions {
   /** The first start's limit and the retry's (the rubric's 10 s and 30 s unless a test shortens them). */
   startupTimeoutMs?: number;
   startupRetryTimeoutMs?: number;
+  /**
+   * Told when the evaluator starts asking the server to act (reading prompts and resources,
+   * calling tools) and when it goes back to only starting and listing, so that what the server
+   * did (its network attempts) can be told apart.
+   */
+  onActivity?: (activity: 'start' | 'calls') => void;
 }
 
 export type Progress = (step: string) => void;
@@ -233,16 +239,30 @@ class Session {
   }
 }
 
-async function readContents(session: Session, definitions: FaceDefinitions): Promise<void> {
-  const { client } = session.connection;
+/**
+ * Reads every prompt and resource as `face` sees them. A server may give one client a different
+ * rules file, or swap a resource after a call, so this runs on every connection and again after
+ * the exploration calls; a text already kept for the same prompt or resource is not kept twice.
+ */
+async function readContents(
+  session: Session,
+  definitions: FaceDefinitions,
+  connection: OpenConnection = session.connection,
+  face: string = session.label,
+): Promise<void> {
+  const { client } = connection;
+  const { prompts, resources } = session.contents;
   for (const prompt of await fetchPrompts(client, definitions.prompts)) {
+    const kept = clipped(prompt.text);
     if (prompt.error) session.keepError(`prompts/get ${prompt.name}`, prompt.text);
-    else session.contents.prompts.push({ name: prompt.name, face: session.label, ...clipped(prompt.text) });
+    else if (!prompts.some((seen) => seen.name === prompt.name && seen.text === kept.text))
+      prompts.push({ name: prompt.name, face, ...kept });
   }
   for (const resource of await fetchResources(client, definitions.resources)) {
+    const kept = clipped(resource.text);
     if (resource.error) session.keepError(`resources/read ${resource.uri}`, resource.text);
-    else
-      session.contents.resources.push({ uri: resource.uri, face: session.label, ...clipped(resource.text) });
+    else if (!resources.some((seen) => seen.uri === resource.uri && seen.text === kept.text))
+      resources.push({ uri: resource.uri, face, ...kept });
   }
 }
 
@@ -323,9 +343,10 @@ interface Limits {
   graceMs: number;
 }
 
-/** Later connections, under the other identities: list again, and again after any notification. */
+/** Later connections, under the other identities: list and read again, and again after any notification. */
 async function reconnect(
   launcher: ServerLauncher,
+  session: Session,
   faces: FaceRecorder,
   facts: ProbeFacts,
   limits: Limits,
@@ -340,7 +361,8 @@ async function reconnect(
     if (connection.facts.started) {
       const listing = await listEverything(connection);
       noteTools(connection, listing.definitions);
-      faces.record(connection, listing.definitions);
+      const face = faces.record(connection, listing.definitions);
+      await readContents(session, listing.definitions, connection, face.label);
       await pause(limits.graceMs);
       const notifications = connection.takeNotifications();
       if (notifications.length > 0) {
@@ -394,6 +416,7 @@ export async function probeServer(
   facts.ping = await ping(client);
 
   progress('reading prompts and resources');
+  options.onActivity?.('calls');
   await readContents(session, listing.definitions);
 
   if (facts.toolsAdvertised) {
@@ -401,11 +424,12 @@ export async function probeServer(
     const called = await callTools(session, snapshot.tools, policy, facts);
     if (called.length > 0) {
       const after = await listEverything(primary);
-      faces.record(
+      const face = faces.record(
         primary,
         after.definitions,
         `tools/call ${called.slice(0, 3).join(', ')}${called.length > 3 ? ` and ${called.length - 3} more` : ''}`,
       );
+      await readContents(session, after.definitions, primary, face.label);
     }
     progress('sending invalid calls');
     const unknown = await invalidCall(client, 'unknown-tool', UNKNOWN_TOOL, {});
@@ -419,6 +443,7 @@ export async function probeServer(
     }
     facts.aliveAfterInvalidCalls = (await ping(client, ALIVE_TIMEOUT_MS)).ok;
   }
+  options.onActivity?.('start');
 
   if (primary.stdio) {
     progress('closing stdin and timing the exit');
@@ -430,6 +455,7 @@ export async function probeServer(
 
   await reconnect(
     launcher,
+    session,
     faces,
     facts,
     { firstStartMs: primary.facts.initializeMs ?? 0, startup, retry, graceMs },

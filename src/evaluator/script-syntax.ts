@@ -10,12 +10,12 @@ import type { Sandbox } from './sandbox.ts';
 const PARSE_TIMEOUT_MS = 10_000;
 const PYTHON_PARSE = 'import ast,sys; ast.parse(open(sys.argv[1],"rb").read(), sys.argv[1])';
 
-function parser(interpreter: Interpreter, file: string): [string, string[]] {
+function parser(interpreter: Interpreter, file: string, node: string): [string, string[]] {
   switch (interpreter) {
     case 'bash':
       return ['bash', ['-n', file]];
     case 'node':
-      return [process.execPath, ['--check', file]];
+      return [node, ['--check', file]];
     case 'python':
       return ['python3', ['-c', PYTHON_PARSE, file]];
   }
@@ -27,8 +27,8 @@ async function parseOne(
   path: string,
   interpreter: Interpreter,
 ): Promise<ScriptSyntax> {
-  const [command, args] = parser(interpreter, join(folder, path));
-  const started = sandbox.spawn(command, args);
+  const [command, args] = parser(interpreter, join(folder, path), sandbox.node);
+  const started = sandbox.spawn(command, args, { step: 'parse' });
   started.child.stdin?.end();
   const timer = setTimeout(() => started.killGroup(), PARSE_TIMEOUT_MS);
   const exit = await started.exited;

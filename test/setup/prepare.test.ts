@@ -25,6 +25,8 @@ const VERSION_OF: Record<string, string> = {
   chromium: 'echo "Chromium 156.0 (stand-in)"',
   nginx: 'echo "nginx version: stand-in" >&2',
   bwrap: 'echo "bubblewrap stand-in"',
+  'g++': 'echo "g++ stand-in"',
+  python3: 'echo "Python 3 stand-in"',
   git: 'echo "git version stand-in"',
   setpriv: 'echo "setpriv stand-in"',
 };
@@ -133,7 +135,7 @@ describe('the pre-test step', () => {
     const said = machine.complained.join('\n');
     expect(said).toContain('sudo apt-get update && sudo apt-get install -y nginx bubblewrap');
     expect(said).toContain('nginx (Debian package nginx), for test/scale-out.e2e.test.ts');
-    expect(said).toContain('bubblewrap (Debian package bubblewrap), for the evaluator suites');
+    expect(said).toContain('bubblewrap (Debian package bubblewrap), for the evaluator and its suites');
   });
 
   it('stops with the command when there is no apt-get, or apt-get fails', () => {
@@ -171,6 +173,8 @@ describe('the pre-test step', () => {
       'chromium',
       'nginx',
       'bubblewrap',
+      'build-essential',
+      'python3',
       'git',
       'util-linux',
     ]);

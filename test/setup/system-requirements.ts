@@ -79,7 +79,27 @@ export const SYSTEM_REQUIREMENTS: readonly SystemRequirement[] = [
     program: () => 'bwrap',
     versionArgs: ['--version'],
     apt: 'bubblewrap',
-    neededBy: ['the evaluator suites (test/evaluate.e2e.test.ts, test/sandbox.test.ts)'],
+    neededBy: [
+      'the evaluator and its suites (test/evaluate.e2e.test.ts, test/sandbox.test.ts, test/sandbox-hostile.e2e.test.ts)',
+    ],
+  },
+  {
+    // The sandbox shows only the system's programs, so these must be the system's (not pyenv's).
+    name: 'C and C++ compilers and make (build-essential)',
+    program: () => 'g++',
+    versionArgs: ['--version'],
+    apt: 'build-essential',
+    neededBy: ['test/sandbox-hostile.e2e.test.ts (a native module built with node-gyp in the sandbox)'],
+  },
+  {
+    name: 'Python 3',
+    program: () => 'python3',
+    versionArgs: ['--version'],
+    apt: 'python3',
+    neededBy: [
+      'test/sandbox-hostile.e2e.test.ts (node-gyp)',
+      'test/evaluate.e2e.test.ts (parsing a skill’s Python scripts)',
+    ],
   },
   {
     name: 'git',
@@ -93,7 +113,11 @@ export const SYSTEM_REQUIREMENTS: readonly SystemRequirement[] = [
     program: () => 'setpriv',
     versionArgs: ['--version'],
     apt: 'util-linux',
-    neededBy: ['test/embedded-store-faults.e2e.test.ts', 'test/support/postgres.ts (as root)'],
+    neededBy: [
+      'the evaluator’s sandbox (prlimit; setpriv as root)',
+      'test/embedded-store-faults.e2e.test.ts',
+      'test/support/postgres.ts (as root)',
+    ],
   },
 ];
 

@@ -178,7 +178,11 @@ function caseServer(testCase: CorpusCase, state: CorpusState, clientName: string
  * names (a face can change even the server's name and instructions in the initialize answer), and
  * hands it the request. MCP clients send nothing else before initialize is answered.
  */
-async function serveOn(transport: Transport, testCase: CorpusCase, state: CorpusState): Promise<Server> {
+export async function serveOn(
+  transport: Transport,
+  testCase: CorpusCase,
+  state: CorpusState,
+): Promise<Server> {
   const first = new Promise<JSONRPCMessage>((resolveFirst) => {
     transport.onmessage = resolveFirst;
   });

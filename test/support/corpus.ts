@@ -13,6 +13,17 @@ import addFormatsModule from 'ajv-formats';
 
 export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'detection-corpus');
 export const CASE_SCHEMA_FILE = join(CORPUS_DIR, 'case.schema.json');
+/**
+ * Cases the detection rules are never tuned against (see the corpus README, "Held-out set").
+ * Nothing reads them by default: `loadCorpus()` reads only CORPUS_DIR's own malicious/ and benign/
+ * folders, so they are measured only when this directory is passed explicitly.
+ */
+export const HELD_OUT_DIR = join(CORPUS_DIR, 'held-out');
+/**
+ * A second held-out batch, written after the first one had been measured (and so seen) once;
+ * like the first, nothing reads it by default.
+ */
+export const HELD_OUT_2_DIR = join(CORPUS_DIR, 'held-out-2');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -331,6 +342,7 @@ export function loadCaseFile(file: string): CaseLoad {
   return parseCase(file, readFileSync(file, 'utf8'), expected);
 }
 
+/** The case files directly in `dir`'s malicious/ and benign/ folders (never deeper, so not the held-out sets). */
 export function caseFiles(dir = CORPUS_DIR): string[] {
   return LABELS.flatMap((label) =>
     readdirSync(join(dir, label))
@@ -344,7 +356,10 @@ export function formatIssue(issue: CaseIssue): string {
   return `${relative(process.cwd(), issue.file)} ${issue.pointer}: ${issue.message}`;
 }
 
-/** Loads every case; throws one error listing every problem of every file. */
+/**
+ * Loads every case of a corpus directory (default: the tuning corpus, without the held-out sets);
+ * throws one error listing every problem of every file.
+ */
 export function loadCorpus(dir = CORPUS_DIR): LoadedCase[] {
   const loaded: LoadedCase[] = [];
   const issues: CaseIssue[] = [];

@@ -5,9 +5,10 @@
 import { createHash } from 'node:crypto';
 import { inCatalogueOrder } from '../../src/core/checks/catalogue-order.ts';
 import { checksFor } from '../../src/core/rubric/checks.ts';
+import { EXAMPLE_SANDBOX } from '../../src/core/rubric/example-evaluation.ts';
 import { isBefore, RUBRIC_VERSION, type RubricVersion } from '../../src/core/rubric/versions.ts';
 import { scoreChecks, toScoresReport } from '../../src/core/scoring/score-checks.ts';
-import type { CheckResult, EvaluationDocument, PackageKind } from '../../src/core/types.ts';
+import type { CheckResult, EvaluationDocument, PackageKind, SandboxRecord } from '../../src/core/types.ts';
 
 export interface EvaluationSpec {
   id: string;
@@ -25,7 +26,12 @@ export interface EvaluationSpec {
   configSha?: string;
   /** The rubric the document is graded under (default: the current one). */
   rubricVersion?: RubricVersion;
+  /** `environment.sandbox` (default: the record today's CLI writes; a sentence before 2.1). */
+  sandbox?: SandboxRecord | string;
 }
+
+/** What the CLI records when it runs a server in bubblewrap. */
+export const BUBBLEWRAP_RECORD: SandboxRecord = EXAMPLE_SANDBOX;
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -106,7 +112,9 @@ export function buildEvaluation(spec: EvaluationSpec): EvaluationDocument {
       os: 'linux',
       arch: 'x64',
       runtime: 'node 22.23.3',
-      sandbox: 'temporary HOME, minimal environment',
+      sandbox:
+        spec.sandbox ??
+        (isBefore(version, '2.1') ? 'temporary HOME, minimal environment' : BUBBLEWRAP_RECORD),
     },
     timestamps: { started_at: startedAt, finished_at: finishedAt },
     checks,

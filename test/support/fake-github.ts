@@ -14,6 +14,7 @@ export interface FakePull {
   body: string;
   html_url: string;
   labels: string[];
+  state: 'open' | 'closed';
 }
 
 type Fault = { status: number; body?: unknown; headers?: Record<string, string> } | { hang: true };
@@ -151,11 +152,24 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
     }
     if (method === 'GET' && rest === '/pulls') {
       const head = url.searchParams.get('head')?.replace(`${owner}:`, '');
+      const wanted = url.searchParams.get('state') ?? 'open';
       return json(
         res,
         200,
-        state.pulls.filter((pull) => head === undefined || pull.head === head),
+        state.pulls.filter(
+          (pull) => (head === undefined || pull.head === head) && (wanted === 'all' || pull.state === wanted),
+        ),
       );
+    }
+    const pullNumber = /^\/pulls\/(\d+)$/.exec(rest);
+    if (method === 'PATCH' && pullNumber) {
+      const pull = state.pulls.find((candidate) => candidate.number === Number(pullNumber[1]));
+      if (!pull) return json(res, 404, { message: 'Not Found' });
+      const input = await body(req);
+      if (input.title !== undefined) pull.title = input.title;
+      if (input.body !== undefined) pull.body = input.body;
+      if (input.state === 'open' || input.state === 'closed') pull.state = input.state;
+      return json(res, 200, pull);
     }
     if (method === 'POST' && rest === '/pulls') {
       const input = await body(req);
@@ -170,6 +184,7 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
         body: input.body!,
         html_url: `https://github.com/${repository}/pull/${number}`,
         labels: [],
+        state: 'open',
       };
       state.pulls.push(pull);
       return json(res, 201, pull);

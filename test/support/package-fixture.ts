@@ -1,4 +1,5 @@
 import type { PackageRecord } from '../../src/core/catalogue/catalogue-types.ts';
+import { registryView } from '../../src/core/registry/registry-view.ts';
 import { DIMENSIONS } from '../../src/core/rubric/dimensions.ts';
 import type { PackageFile } from '../../src/core/types.ts';
 
@@ -35,6 +36,7 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     confidence: null,
     score_basis: null,
     flags: [],
+    deprecated: null,
     updated_at: '2026-10-01T00:00:00.000Z',
     long_description: '',
     repository: PG_QUERY.repository,
@@ -42,7 +44,6 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     distribution: PG_QUERY.distribution,
     license: PG_QUERY.license ?? null,
     configuration: {},
-    popularity: null,
     requests: 0,
     keywords: [],
     tools: [],
@@ -64,6 +65,8 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     caps_applied: [],
     checks: [],
     evaluations: [],
+    needs_review: [],
+    registry: registryView(undefined),
     ...overrides,
   };
 }

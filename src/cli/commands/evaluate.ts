@@ -24,6 +24,8 @@ import { anthropicProvider } from '../../evaluator/llm/anthropic-provider.ts';
 import { defaultCacheDir, diskCache } from '../../evaluator/llm/judge-cache.ts';
 import { openAiProvider } from '../../evaluator/llm/openai-provider.ts';
 import { type ModelChoice, parseModelOption } from '../../evaluator/llm/provider.ts';
+import { detectSandbox, runsAsRoot, type SandboxSupport } from '../../evaluator/sandbox/sandbox-support.ts';
+import { defaultNpmCacheDir } from '../../evaluator/sandbox.ts';
 import { summaryLines } from '../../evaluator/summary.ts';
 import { parseTarget, type Target } from '../../evaluator/targets/parse-target.ts';
 import { type CliIo, EXIT } from '../io.ts';
@@ -31,8 +33,8 @@ import { type CliIo, EXIT } from '../io.ts';
 export const evaluateUsage = `Usage: afscore evaluate <target> [options] [-- server arguments…]
 
 Targets:
-  npm:<package>[@version]   installed from the npm registry into a temporary folder (scripts disabled)
-  stdio:<command line>      a server started with this command
+  npm:<package>[@version]   installed from the npm registry in the sandbox (install scripts run there)
+  stdio:<command line>      a server started with this command, in the sandbox
   http(s)://…               a Streamable HTTP endpoint
   <folder>                  a skill folder (with SKILL.md), or an unpacked npm package (with package.json)
 
@@ -48,8 +50,13 @@ Options:
   --package-version V       the version to record (skill folders have none; use the commit)
   --artifact TEXT           the artifact to record, e.g. git:https://github.com/o/r#skills/x@<commit>
   --root DIR                the repository checkout with data/packages (default: current folder)
+  --network                 let the server reach the network (recorded; tools are then only called if read-only)
+  --no-sandbox              run the package without the bubblewrap sandbox (recorded and flagged in review)
 
-Arguments after -- go to the server; {workdir} stands for its sandbox working folder.`;
+Arguments after -- go to the server; {workdir} stands for its sandbox working folder.
+
+The package runs in a bubblewrap sandbox: no network (unless --network), nothing of your home,
+checkout or environment, limits on memory, processes and time. See the evaluation guide, "The sandbox".`;
 
 export const DEFAULT_MODEL = 'anthropic:claude-sonnet-4-5-20250929';
 
@@ -133,6 +140,33 @@ export const UNRUNNABLE_ADVICE = [
   'fails with a reasonable configuration.',
 ];
 
+/**
+ * The sandbox to run the package in: refused without one unless --no-sandbox says so. A remote
+ * server runs nothing here and needs none.
+ */
+function sandboxFor(
+  target: Target,
+  noSandbox: boolean,
+  io: CliIo,
+): { ok: true; support: SandboxSupport | null } | { ok: false } {
+  if (noSandbox) {
+    io.err(
+      'afscore evaluate: --no-sandbox: the package runs with your user’s access to this machine (only HOME, TMPDIR and the environment are replaced, install scripts are skipped); the evaluation records it and review flags it.',
+    );
+    return { ok: true, support: null };
+  }
+  if (target.kind === 'http') return { ok: true, support: null };
+  const detected = detectSandbox();
+  if (detected.ok) return { ok: true, support: detected.support };
+  io.err(`afscore evaluate: cannot run the package in a sandbox: ${detected.reason}.`);
+  io.err(`To fix it: ${detected.hint}.`);
+  return { ok: false };
+}
+
+/** Said when a package's install scripts failed in the sandbox. */
+export const SCRIPTS_ADVICE =
+  'Native modules download prebuilt binaries (from GitHub, which install scripts may reach) or build with node-gyp, which needs Python, make, a C/C++ compiler and the development headers of the libraries they use (libsecret-1-dev for keytar) installed on this machine; see the evaluation guide, "The sandbox".';
+
 function usageError(io: CliIo, message: string): number {
   io.err(`afscore evaluate: ${message}`);
   return EXIT.usage;
@@ -156,6 +190,8 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       'package-version': { type: 'string' },
       artifact: { type: 'string' },
       root: { type: 'string' },
+      network: { type: 'boolean' },
+      'no-sandbox': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -209,6 +245,9 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
     judge = made.judge;
   }
 
+  const contained = sandboxFor(target.value, values['no-sandbox'] === true, io);
+  if (!contained.ok) return EXIT.usage;
+
   const evaluationId = randomUUID();
   // Progress goes to stderr on a terminal and in logs alike, so a long run is never silent.
   const progress = (step: string) => io.err(`… ${step}`);
@@ -227,6 +266,11 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       ...(values.artifact ? { artifact: values.artifact } : {}),
       now: io.now,
       progress,
+      sandbox: {
+        support: contained.support,
+        network: values.network === true,
+        npmCacheDir: `${defaultNpmCacheDir(process.env, homedir(), runsAsRoot())}${contained.support ? '' : '-unsandboxed'}`,
+      },
     });
   } catch (error) {
     io.err(
@@ -242,6 +286,11 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
   writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
   for (const line of summaryLines(doc)) io.out(line);
   if (doc.scores.status === 'unrunnable') for (const line of UNRUNNABLE_ADVICE) io.err(line);
+  const scriptsFailed = (doc.inputs?.sandbox as { scriptsFailed?: string } | undefined)?.scriptsFailed;
+  if (scriptsFailed) {
+    io.err(`Install scripts failed in the sandbox: ${scriptsFailed}`);
+    io.err(SCRIPTS_ADVICE);
+  }
   const issues = validationIssues(doc, packages, io.now());
   const shown = relative(io.cwd, out) || out;
   for (const found of issues) io.err(formatFileIssue({ path: shown, ...found }));

@@ -7,11 +7,14 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { changeIssues, type FileChange, pathsToValidate } from '../../core/contributions/change-rules.ts';
 import { type FileIssue, formatFileIssue } from '../../core/validation/issue.ts';
+import { parseJsonDocument } from '../../core/validation/parse-files.ts';
 import { parseRepositoryPath } from '../../core/validation/repository-paths.ts';
+import { validateImportState } from '../../core/validation/validate-registry.ts';
 import {
   validateCategories,
   validateEvaluations,
   validatePackages,
+  validateRegistryRecords,
   validateSpotChecks,
 } from '../../core/validation/validate-repository.ts';
 import { readChanges } from '../../data/git-changes.ts';
@@ -21,7 +24,7 @@ import { type CliIo, EXIT } from '../io.ts';
 
 export const validateUsage = `Usage: afscore validate [files…] [--since REF] [--root DIR]
 
-Validates data/packages, data/categories, data/spot-checks and evaluations. With files, validates
+Validates data/packages, data/categories, data/spot-checks, data/registry and evaluations. With files, validates
 only those (new evaluations must also meet the admission rules: latest version, no duplicate run).
 A JSON file outside evaluations/ (such as one written with evaluate --out) is checked as a
 submission to the API would be. With --since REF (e.g. origin/main), validates what this branch
@@ -62,7 +65,14 @@ export function validateSelected(root: string, paths: readonly string[], now: nu
     const file = readRawFile(root, path);
     if (parsed?.kind === 'category') issues.push(...validateCategories([file]).issues);
     else if (parsed?.kind === 'package') issues.push(...validatePackages([file], slugs).issues);
-    else if (parsed?.kind === 'spot-check') {
+    else if (parsed?.kind === 'import-state') {
+      const document = parseJsonDocument(file.text);
+      const result = document.ok ? validateImportState(document.value) : document;
+      if (!result.ok) issues.push(...result.issues.map((found) => ({ path, ...found })));
+    } else if (parsed?.kind === 'registry') {
+      const ids = new Set(listing.packages.flatMap((other) => parseRepositoryPath(other)?.id ?? []));
+      issues.push(...validateRegistryRecords([file], ids).issues);
+    } else if (parsed?.kind === 'spot-check') {
       const evaluations = new Map(
         listing.evaluations.flatMap((evaluationPath) => {
           const location = parseRepositoryPath(evaluationPath);
@@ -144,11 +154,11 @@ export function runValidate(args: readonly string[], io: CliIo): number {
   }
   const loaded = loadRepository(root, { withoutGit: true });
   for (const found of loaded.issues) io.err(formatFileIssue(found));
-  const { categories, packages, evaluations, spotChecks } = loaded.counts;
+  const { categories, packages, evaluations, spotChecks, registry } = loaded.counts;
   const files = new Set(loaded.issues.map((found) => found.path)).size;
   io.out(
     loaded.issues.length === 0
-      ? `✓ valid: ${categories} categories, ${packages} packages, ${evaluations} evaluations, ${spotChecks} spot-checks`
+      ? `✓ valid: ${categories} categories, ${packages} packages, ${evaluations} evaluations, ${spotChecks} spot-checks${registry > 0 ? `, ${registry} registry records` : ''}`
       : `✗ ${loaded.issues.length} problem(s) in ${files} file(s)`,
   );
   return loaded.issues.length === 0 ? EXIT.ok : EXIT.invalid;

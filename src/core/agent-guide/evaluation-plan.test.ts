@@ -10,7 +10,9 @@ describe('evaluationPlan', () => {
       `npx afscore evaluate 'npm:@example/evil-server@1.0.0'\\''; rm -rf ~; echo '\\''' --package-id evil-server`,
     );
     // A version that is not plain stays out of the command line the evaluator runs.
-    expect(pypi!.command).toBe(`npx afscore evaluate 'stdio:uvx evil-server' --package-id evil-server`);
+    expect(pypi!.command).toBe(
+      `npx afscore evaluate 'stdio:uvx evil-server' --package-id evil-server --network`,
+    );
     expect(remote!.command).toBe(
       `npx afscore evaluate 'https://evil.example/mcp?a=1&b=2' --package-id evil-server`,
     );

@@ -46,14 +46,14 @@ export interface EvaluationPlan {
 
 const PROCEDURES: Readonly<Record<PackageKind, readonly string[]>> = {
   'mcp-server': [
-    'Start the server (or connect to its URL) with an MCP client in a throwaway folder with a throwaway HOME and none of your credentials.',
+    'Start the server (or connect to its URL) with an MCP client inside a sandbox that shows it none of your files, credentials, processes or network (the command-line evaluator runs it in bubblewrap; see the guide, "The sandbox"), and record the sandbox in environment.sandbox.',
     'Record how long initialize takes, then list tools, prompts and resources, following every cursor, and keep the exact lists as the snapshot (`inputs`).',
     'Connect at least three times, once with a different clientInfo.name, and compare the canonical tool-list hash (SEC-06).',
     'Call an unknown tool and a tool with invalid arguments (REL-06). Only call tools annotated read-only (REL-07).',
     'Go through the checks below one by one, in order, and record an outcome, a message and evidence for each.',
   ],
   skill: [
-    'Fetch the skill folder from its repository at a fixed commit; work in a throwaway folder.',
+    'Fetch the skill folder from its repository at a fixed commit; work in a throwaway folder, in a sandbox if you run anything.',
     'Read SKILL.md and every file it references. Do not run its scripts; check that they parse.',
     'Go through the checks below one by one, in order, and record an outcome, a message and evidence for each.',
   ],
@@ -73,7 +73,8 @@ export function shellWord(text: string): string {
 function targetsOf(record: PackageRecord): EvaluationTarget[] {
   const { distribution, version, id } = record;
   const at = version === null ? '' : `@${version}`;
-  const evaluate = (target: string) => `npx afscore evaluate ${shellWord(target)} --package-id ${id}`;
+  const evaluate = (target: string, flags = '') =>
+    `npx afscore evaluate ${shellWord(target)} --package-id ${id}${flags}`;
   const targets: EvaluationTarget[] = [];
   if (distribution.npm) {
     const artifact = `npm:${distribution.npm}${at}`;
@@ -83,11 +84,20 @@ function targetsOf(record: PackageRecord): EvaluationTarget[] {
     // The version goes into a command line the evaluator runs, so only a plain version does.
     const plain = version !== null && /^[A-Za-z0-9._+!-]+$/.test(version);
     const pinned = plain ? `${distribution.pypi}==${version}` : distribution.pypi;
-    targets.push({ artifact: `pypi:${distribution.pypi}${at}`, command: evaluate(`stdio:uvx ${pinned}`) });
+    // uvx downloads the package when it starts: the sandbox must let it reach the network.
+    targets.push({
+      artifact: `pypi:${distribution.pypi}${at}`,
+      command: evaluate(`stdio:uvx ${pinned}`, ' --network'),
+    });
   }
   if (distribution.oci) {
     const artifact = `oci:${distribution.oci}`;
-    targets.push({ artifact, command: evaluate(`stdio:docker run -i --rm ${distribution.oci}`) });
+    // Docker needs its socket, which the sandbox never shows; the container is the isolation, and
+    // the evaluation is flagged for review as made without the evaluator's sandbox.
+    targets.push({
+      artifact,
+      command: evaluate(`stdio:docker run -i --rm ${distribution.oci}`, ' --no-sandbox'),
+    });
   }
   if (distribution.remote)
     targets.push({ artifact: distribution.remote, command: evaluate(distribution.remote) });

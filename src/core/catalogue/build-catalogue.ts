@@ -8,6 +8,7 @@ import { type ContributorStanding, contributorStandings } from '../contributors/
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
 import { buildQueue } from '../queue/queue.ts';
+import type { RegistryRecord } from '../registry/registry-record.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../rubric/policy.ts';
 import { scoreChecks } from '../scoring/score-checks.ts';
 import { packageState } from '../states/package-state.ts';
@@ -30,6 +31,10 @@ export interface RepositoryTimes {
   evaluationPublishedAt: ReadonlyMap<string, string>;
   /** package id → when its file last changed. */
   packageModifiedAt: ReadonlyMap<string, string>;
+  /** package id → when sync (or anyone) last changed its version; absent outside git. */
+  packageVersionChangedAt?: ReadonlyMap<string, string>;
+  /** package id → when its deprecation was written; absent outside git. */
+  packageDeprecatedAt?: ReadonlyMap<string, string>;
 }
 
 export interface CatalogueInput {
@@ -37,6 +42,8 @@ export interface CatalogueInput {
   categories: readonly CategoryFile[];
   evaluations: readonly EvaluationDocument[];
   spotChecks: readonly SpotCheckFile[];
+  /** package id → what sync and import recorded from the registries (absent: none yet). */
+  registry?: ReadonlyMap<string, RegistryRecord>;
   times: RepositoryTimes;
   /** The clock: RFC 3339. */
   asOf: string;
@@ -67,6 +74,10 @@ function changeFor(
   const latest = latestChange({
     added: dayStart(pkg.added),
     modified: times.packageModifiedAt.get(pkg.id),
+    versionChanged: times.packageVersionChangedAt?.get(pkg.id),
+    deprecated: pkg.deprecated
+      ? (times.packageDeprecatedAt?.get(pkg.id) ?? dayStart(pkg.deprecated.date))
+      : undefined,
     evaluationsPublished: evaluations.map((evaluation) => evaluation.publishedAt),
     removed: pkg.removed ? dayStart(pkg.removed.date) : undefined,
   });
@@ -169,7 +180,9 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     const representative = evaluations.find(
       (evaluation) => evaluation.doc.evaluation_id === aggregate.representativeId,
     )?.doc;
-    records.push(packageRecord(pkg, aggregate, state, representative, change.updated_at));
+    records.push(
+      packageRecord(pkg, aggregate, state, representative, change.updated_at, input.registry?.get(pkg.id)),
+    );
   }
   const contributors = contributorRecords(standings, byPackage);
   return {

@@ -2,17 +2,20 @@
 
 import type { PackageConfiguration } from '../agent-config/package-configuration.ts';
 import type { EvaluationEntry, PackageFlag } from '../aggregate/package-aggregate.ts';
+import type { RegistryView } from '../registry/registry-view.ts';
 import type { Dimension } from '../rubric/dimensions.ts';
 import type { StateReason } from '../states/package-state.ts';
 import type {
   CheckMethod,
   CheckStatus,
   Confidence,
+  Deprecation,
   Distribution,
   EvaluationStatusText,
   Evidence,
   Grade,
   PackageKind,
+  ReviewField,
   Severity,
   TierName,
 } from '../types.ts';
@@ -35,6 +38,8 @@ export interface PackageSummary {
   /** What the score rests on (caps, evaluations, dimensions, model-judged checks); null without a score. */
   score_basis: ScoreBasis | null;
   flags: PackageFlag[];
+  /** The registry marked it deprecated: it still installs, but its maintainers moved on. */
+  deprecated: Deprecation | null;
   updated_at: string;
 }
 
@@ -75,9 +80,7 @@ export interface PackageRecord extends PackageSummary {
   license: string | null;
   /** What it needs to start or connect (environment, arguments, headers), from the package file. */
   configuration: PackageConfiguration;
-  /** Monthly downloads from its registry, when known (queue priority). */
-  popularity: { monthly_downloads: number; source: 'npm' | 'pypi'; as_of: string } | null;
-  /** How many people asked for it to be evaluated. */
+  /** How many people asked for it to be evaluated (queue priority). */
   requests: number;
   /** Words people search for it by, from the package file. */
   keywords: string[];
@@ -104,6 +107,10 @@ export interface PackageRecord extends PackageSummary {
   /** The representative evaluation's outcomes, in catalogue order. */
   checks: CheckOutcome[];
   evaluations: EvaluationEntry[];
+  /** Fields an import assigned by rule that a maintainer has yet to confirm. */
+  needs_review: ReviewField[];
+  /** What the registries say, and when they were last asked. */
+  registry: RegistryView;
 }
 
 /** The package as `/v1/packages/{id}` and its page show it: checks joined with the rubric. */
@@ -144,8 +151,21 @@ export interface ContributorRecord {
   last_evaluation_at: string;
 }
 
+export const PRIORITY_FACTORS = [
+  'status',
+  'reason',
+  'popularity',
+  'new-version-popularity',
+  'requests',
+  'waiting',
+  'failed-attempts',
+  'deprecated',
+  'removed',
+] as const;
+
+/** One part of a queue priority: what it is, in words, and the points it adds (negative: it sinks). */
 export interface PriorityFactor {
-  factor: 'status' | 'reason' | 'popularity' | 'new-version-popularity' | 'requests' | 'waiting';
+  factor: (typeof PRIORITY_FACTORS)[number];
   text: string;
   points: number;
 }
@@ -158,10 +178,15 @@ export interface QueueEntry {
   evaluation_status: Exclude<EvaluationStatusText, 'Evaluated'>;
   reason: string;
   priority: number;
-  /** What the priority is made of, largest first ("never evaluated" 100, "12,000 downloads a month" 11…). */
+  /** What the priority is made of, largest first; the points add up to `priority`. */
   priority_factors: PriorityFactor[];
-  /** Why the latest evaluation gave no usable score, when one failed. */
+  /** Why the latest evaluation gave no usable score, when the latest attempts failed. */
   last_failure: string | null;
+  /** The version to evaluate, and the one the current score is for (null before any score). */
+  version: string | null;
+  evaluated_version: string | null;
+  downloads_monthly: number | null;
+  deprecated: boolean;
   claimed: boolean;
   claimed_until: string | null;
 }
@@ -185,7 +210,7 @@ export interface Stats {
   score_distribution: ScoreBucket[];
 }
 
-export type ChangeKind = 'added' | 'updated' | 'evaluated' | 'removed';
+export type ChangeKind = 'added' | 'updated' | 'new-version' | 'deprecated' | 'evaluated' | 'removed';
 
 export interface ChangeEntry {
   id: string;

@@ -9,11 +9,22 @@ export interface PackageEvents {
   added: string;
   /** Last time the package file itself changed, when known. */
   modified?: string;
+  /** When the version line last changed: a new release, as sync wrote it. */
+  versionChanged?: string;
+  /** When the current deprecation was written. */
+  deprecated?: string;
   evaluationsPublished: readonly string[];
   removed?: string;
 }
 
-const SIGNIFICANCE: Record<ChangeKind, number> = { added: 0, updated: 1, evaluated: 2, removed: 3 };
+const SIGNIFICANCE: Record<ChangeKind, number> = {
+  added: 0,
+  updated: 1,
+  'new-version': 2,
+  deprecated: 3,
+  evaluated: 4,
+  removed: 5,
+};
 
 export function dayStart(date: string): string {
   return `${date}T00:00:00Z`;
@@ -22,6 +33,8 @@ export function dayStart(date: string): string {
 export function latestChange(events: PackageEvents): { change: ChangeKind; updated_at: string } {
   const candidates: { change: ChangeKind; at: string }[] = [{ change: 'added', at: events.added }];
   if (events.modified) candidates.push({ change: 'updated', at: events.modified });
+  if (events.versionChanged) candidates.push({ change: 'new-version', at: events.versionChanged });
+  if (events.deprecated) candidates.push({ change: 'deprecated', at: events.deprecated });
   for (const at of events.evaluationsPublished) candidates.push({ change: 'evaluated', at });
   if (events.removed) candidates.push({ change: 'removed', at: events.removed });
   let latest = candidates[0]!;

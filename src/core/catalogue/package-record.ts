@@ -1,4 +1,6 @@
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
+import type { RegistryRecord } from '../registry/registry-record.ts';
+import { registryView } from '../registry/registry-view.ts';
 import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import type { PackageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
@@ -22,6 +24,7 @@ export function packageRecord(
   state: PackageState,
   representative: EvaluationDocument | undefined,
   updatedAt: string,
+  registry?: RegistryRecord,
 ): PackageRecord {
   const dimensions = Object.fromEntries(
     DIMENSIONS.map((dimension) => [
@@ -56,6 +59,7 @@ export function packageRecord(
       evaluations: aggregate.evaluations,
     }),
     flags: aggregate.flags,
+    deprecated: pkg.deprecated ?? null,
     updated_at: updatedAt,
     long_description: pkg.body,
     repository: pkg.repository,
@@ -63,7 +67,6 @@ export function packageRecord(
     distribution: pkg.distribution,
     license: pkg.license ?? null,
     configuration: pkg.configuration ?? {},
-    popularity: pkg.popularity ?? null,
     requests: pkg.requests ?? 0,
     keywords: pkg.keywords ?? [],
     tools: toolNames(representative),
@@ -83,6 +86,8 @@ export function packageRecord(
     caps_applied: caps,
     checks,
     evaluations: aggregate.evaluations,
+    needs_review: pkg.needs_review ?? [],
+    registry: registryView(registry),
   };
 }
 
@@ -103,6 +108,7 @@ export function summaryOf(record: PackageRecord): PackageSummary {
     confidence: record.confidence,
     score_basis: record.score_basis,
     flags: record.flags,
+    deprecated: record.deprecated,
     updated_at: record.updated_at,
   };
 }

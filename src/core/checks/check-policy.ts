@@ -35,6 +35,9 @@ export const FACE_IDENTITIES: readonly ClientIdentity[] = [
   { name: 'claude-code', version: '2.0.31' },
   { name: 'cursor-vscode', version: '1.0.0' },
   { name: 'claude-ai', version: '0.1.0' },
+  { name: 'Visual Studio Code', version: '1.105.1' },
+  { name: 'gemini-cli-mcp-client', version: '0.9.0' },
+  { name: 'codex-mcp-client', version: '0.46.0' },
 ];
 
 // What the evaluator reads beyond the listings (SEC-01 to SEC-04 scan it all)

@@ -4,6 +4,7 @@ import { judgedCheckIds } from './judged-checks.ts';
 import { MCP_SNAPSHOT_CHECKS } from './mcp-snapshot-checks.ts';
 import { PACKAGE_CHECK_IDS } from './package-checks.ts';
 import { RUNTIME_CHECK_IDS } from './runtime-checks.ts';
+import { SANDBOX_CHECK_IDS } from './sandbox-checks.ts';
 
 describe('MCP server check coverage', () => {
   it('implements exactly the catalogue checks marked fromSnapshot as pure snapshot functions', () => {
@@ -19,6 +20,7 @@ describe('MCP server check coverage', () => {
       ...Object.keys(MCP_SNAPSHOT_CHECKS),
       ...RUNTIME_CHECK_IDS,
       ...PACKAGE_CHECK_IDS,
+      ...SANDBOX_CHECK_IDS,
       ...judgedCheckIds('mcp-server'),
     ].sort();
     expect(produced).toEqual(

@@ -26,7 +26,8 @@ const DELETION_HINTS = {
 
 function deletionIssue(change: FileChange): FileIssue | null {
   const parsed = parseRepositoryPath(change.path);
-  if (!parsed) return null;
+  // A registry record is sync's working state: deleting one only makes the next sync start afresh.
+  if (!parsed || parsed.kind === 'registry' || parsed.kind === 'import-state') return null;
   return {
     path: change.path,
     pointer: '',

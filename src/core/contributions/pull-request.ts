@@ -9,6 +9,7 @@ import { scoreChecks } from '../scoring/score-checks.ts';
 import { escapeMarkdown } from '../text/markdown-escape.ts';
 import { SPOT_CHECK_RATE } from '../trust/spot-check.ts';
 import type { EvaluationDocument, TierName } from '../types.ts';
+import { sandboxReview } from './sandbox-review.ts';
 
 export interface PullRequestFacts {
   doc: EvaluationDocument;
@@ -31,6 +32,8 @@ export const LABELS = {
   evaluation: 'evaluation',
   spotCheck: 'spot-check',
   selfEvaluation: 'self-evaluation',
+  /** Made without a sandbox, or with none recorded. */
+  unsandboxed: 'unsandboxed',
 } as const;
 
 const show = (score: number | null) => (score === null ? '–' : String(score));
@@ -52,6 +55,7 @@ export function pullRequestText(facts: PullRequestFacts): PullRequestText {
   const name = escapeMarkdown(facts.packageName);
   const login = escapeMarkdown(doc.contributor.login);
   const notRun = doc.checks.filter((check) => check.status === 'not_run').length;
+  const sandbox = sandboxReview(doc, escapeMarkdown);
   const body = [
     `Evaluation \`${doc.evaluation_id}\` of **${name}** (\`${doc.package.id}\`) version \`${escapeMarkdown(doc.package.version)}\`, submitted through the API as \`${facts.submissionId}\`.`,
     '',
@@ -65,6 +69,7 @@ export function pullRequestText(facts: PullRequestFacts): PullRequestText {
     facts.selfEvaluation === 'disclosed'
       ? '- **Self-evaluation:** the contributor maintains this package and disclosed it; it counts with a tenth of their weight.'
       : '- Self-evaluation: no',
+    sandbox.line,
     '',
     '| Dimension | Score | Coverage |',
     '| --- | --- | --- |',
@@ -82,6 +87,7 @@ export function pullRequestText(facts: PullRequestFacts): PullRequestText {
   const labels: string[] = [LABELS.evaluation];
   if (facts.spotCheck) labels.push(LABELS.spotCheck);
   if (facts.selfEvaluation === 'disclosed') labels.push(LABELS.selfEvaluation);
+  if (sandbox.flagged) labels.push(LABELS.unsandboxed);
   return {
     title: `Evaluation of ${doc.package.id} ${doc.package.version} by ${doc.contributor.login} (af_score ${show(scores.afScore)})`,
     body,

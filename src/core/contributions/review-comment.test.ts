@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildEvaluation, uuidFor } from '../../../test/support/evaluation-builder.ts';
 import { HOSTILE } from '../../../test/support/fixture-repo.ts';
 import { PG_QUERY } from '../../../test/support/package-fixture.ts';
-import type { PackageFile, TierName } from '../types.ts';
+import type { PackageFile, SandboxRecord, TierName } from '../types.ts';
 import { MAX_COMMENT_CHARS, REVIEW_MARKER, reviewComment } from './review-comment.ts';
 import { type ReviewContext, reviewEvaluation, spotCheckKey, submissionIdOfBranch } from './review-facts.ts';
 
@@ -117,8 +117,39 @@ describe('review comment', () => {
       `- **Spot-check: selected.** About 10% of newcomers' submissions are re-run by an operator; the outcome goes to \`data/spot-checks/${evaluation.doc.evaluation_id}.md\`.`,
     );
     expect(outcome.body).toContain('- Self-evaluation: no.');
+    expect(outcome.body).toContain(
+      '- Sandbox: bubblewrap 0.8.0, user, pid, mount, ipc, uts, network namespaces; network off; 2 GiB memory a process, 512 processes, 300 s CPU, 900 s wall.',
+    );
     expect(outcome.body).toContain('| Security | ');
     expect(outcome.body).toContain('pull request #15');
+  });
+
+  it('flags an evaluation made without a sandbox, or with no record of one', () => {
+    const review = (sandbox: SandboxRecord | string, transport?: 'streamable-http') => {
+      const doc = buildEvaluation({
+        id: uuidFor(`sandbox-${JSON.stringify(sandbox)}`),
+        packageId: 'pg-query',
+        sandbox,
+      });
+      if (transport) doc.subject.transport = transport;
+      const evaluation = { ...reviewed('newbie-nora', context()), doc };
+      return reviewComment({
+        pullRequest: 15,
+        files: [evaluation.path],
+        issues: [],
+        evaluations: [evaluation],
+      });
+    };
+    const unsandboxed = review({ tool: 'none', network: 'full' });
+    expect(unsandboxed.labels).toContain('unsandboxed');
+    expect(unsandboxed.body).toContain('⚠️ **Made without a sandbox** (`--no-sandbox`)');
+    const sentence = review('temporary HOME, <b>minimal</b> environment');
+    expect(sentence.labels).toContain('unsandboxed');
+    expect(sentence.body).toContain('⚠️ **No sandbox record.**');
+    expect(sentence.body).not.toContain('<b>');
+    const remote = review({ tool: 'none', network: 'full' }, 'streamable-http');
+    expect(remote.labels).not.toContain('unsandboxed');
+    expect(remote.body).toContain('- Sandbox: not needed (a remote server');
   });
 
   it('shows the recomputed af_score, not the one the document claims', () => {

@@ -12,6 +12,7 @@ import { SPOT_CHECK_RATE, SPOT_CHECKED_TIERS } from '../trust/spot-check.ts';
 import type { FileIssue } from '../validation/issue.ts';
 import { LABELS } from './pull-request.ts';
 import type { ReviewedEvaluation } from './review-facts.ts';
+import { sandboxReview } from './sandbox-review.ts';
 
 export const REVIEW_MARKER = '<!-- afscore-review -->';
 
@@ -135,6 +136,7 @@ function evaluationSection(evaluation: ReviewedEvaluation): string[] {
     `- Evaluator: ${text(doc.evaluator.name)} ${text(doc.evaluator.version)} (${doc.evaluator.kind})${doc.evaluator.llm ? `, judge ${text(doc.evaluator.llm.model)}` : ', no judged checks'}.`,
     spotCheckLine(evaluation),
     selfEvaluationLine(evaluation),
+    sandboxReview(doc, text).line,
     '',
     '| Dimension | Score | Coverage |',
     '| --- | --- | --- |',
@@ -165,6 +167,8 @@ function labelsFor(facts: ReviewFacts): string[] {
   if (facts.evaluations.some((evaluation) => evaluation.selfEvaluation === 'disclosed')) {
     labels.push(REVIEW_LABELS.selfEvaluation);
   }
+  if (facts.evaluations.some((evaluation) => sandboxReview(evaluation.doc, text).flagged))
+    labels.push(REVIEW_LABELS.unsandboxed);
   if (facts.issues.length > 0) labels.push(REVIEW_LABELS.invalid);
   return labels;
 }

@@ -13,7 +13,13 @@ export interface FeedQuery extends Paging {
 }
 
 export type FeedItem =
-  | (PackageSummary & { change: Exclude<ChangeKind, 'removed'> })
+  | (PackageSummary & {
+      change: Exclude<ChangeKind, 'removed'>;
+      /** The release before `version`, when a registry sync saw it change. */
+      previous_version: string | null;
+      /** The version the score is for: a package needs re-evaluation since `version` when they differ. */
+      evaluated_version: string | null;
+    })
   | (Tombstone & { change: 'removed' });
 
 export interface FeedPage extends Page<FeedItem> {
@@ -54,8 +60,15 @@ export function changesSince(index: PackageIndex, query: FeedQuery): FeedPage {
   for (const change of index.catalogue.changes) {
     if (Date.parse(change.updated_at) <= query.sinceMs) continue;
     const record = index.byId.get(change.id);
-    if (record && change.change !== 'removed') items.push({ ...summaryOf(record), change: change.change });
-    else {
+    if (record && change.change !== 'removed') {
+      const source = record.registry.sources.find((candidate) => candidate.latest_version === record.version);
+      items.push({
+        ...summaryOf(record),
+        change: change.change,
+        previous_version: source?.previous_version ?? null,
+        evaluated_version: record.evaluated_version,
+      });
+    } else {
       const tombstone = index.removed.get(change.id);
       if (tombstone) items.push({ ...tombstone, change: 'removed' });
     }

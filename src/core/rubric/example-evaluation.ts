@@ -5,7 +5,7 @@
 
 import { inCatalogueOrder } from '../checks/catalogue-order.ts';
 import { scoreChecks, toScoresReport } from '../scoring/score-checks.ts';
-import type { CheckResult, EvaluationDocument } from '../types.ts';
+import type { CheckResult, EvaluationDocument, SandboxRecord } from '../types.ts';
 import { checksFor } from './checks.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from './policy.ts';
 
@@ -34,6 +34,25 @@ const EXAMPLE_OUTCOMES: Record<string, Omit<CheckResult, 'id'>> = {
   'INT-07': { status: 'fail', message: 'No tool declares an outputSchema.' },
   'DOC-03': { status: 'fail', message: 'No CHANGELOG or release notes found.' },
   'MNT-06': { status: 'not_run', message: 'Provenance needs the registry attestation API.' },
+};
+
+/** What the CLI records when it runs a server in bubblewrap. */
+export const EXAMPLE_SANDBOX: SandboxRecord = {
+  tool: 'bubblewrap',
+  version: '0.8.0',
+  namespaces: ['user', 'pid', 'mount', 'ipc', 'uts', 'network'],
+  network: 'none',
+  install_hosts: ['registry.npmjs.org'],
+  install_scripts: 'sandboxed',
+  limits: {
+    memory_bytes: 2147483648,
+    total_memory_bytes: 4294967296,
+    processes: 512,
+    cpu_seconds: 300,
+    wall_seconds: 900,
+    file_size_bytes: 1073741824,
+    open_files: 4096,
+  },
 };
 
 export function exampleEvaluation(): EvaluationDocument {
@@ -70,7 +89,7 @@ export function exampleEvaluation(): EvaluationDocument {
       os: 'linux',
       arch: 'x64',
       runtime: 'node 22.23.3',
-      sandbox: 'temporary HOME, minimal environment',
+      sandbox: EXAMPLE_SANDBOX,
     },
     timestamps: { started_at: '2026-11-20T10:00:00Z', finished_at: '2026-11-20T10:01:35Z' },
     checks,

@@ -33,6 +33,50 @@ const dimensionReport = {
   },
 };
 
+const count = { type: 'integer', minimum: 0, maximum: 2 ** 53 - 1 };
+
+const sandboxRecord = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['tool', 'network'],
+  properties: {
+    tool: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: '`bubblewrap`, or `none` when nothing contained the package; an agent names what it used.',
+    },
+    version: { type: 'string', maxLength: 64 },
+    namespaces: {
+      type: 'array',
+      uniqueItems: true,
+      maxItems: 7,
+      items: { enum: ['user', 'pid', 'mount', 'ipc', 'uts', 'network', 'cgroup'] },
+    },
+    network: { enum: ['none', 'full'], description: 'Whether the server could reach the network.' },
+    install_hosts: {
+      type: 'array',
+      maxItems: 20,
+      items: { type: 'string', maxLength: 253 },
+      description: 'Hosts install steps could reach through the evaluator’s proxy.',
+    },
+    install_scripts: { enum: ['sandboxed', 'skipped'] },
+    limits: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        memory_bytes: count,
+        total_memory_bytes: count,
+        processes: count,
+        cpu_seconds: count,
+        wall_seconds: count,
+        file_size_bytes: count,
+        open_files: count,
+      },
+    },
+  },
+};
+
 export const evaluationSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: EVALUATION_SCHEMA_ID,
@@ -166,7 +210,11 @@ export const evaluationSchema = {
         os: { type: 'string', maxLength: 64 },
         arch: { type: 'string', maxLength: 32 },
         runtime: { type: 'string', maxLength: 128 },
-        sandbox: { type: 'string', maxLength: 256 },
+        sandbox: {
+          description:
+            'How the package was contained. A record (rubric 2.1 evaluators write one); older documents hold a sentence.',
+          oneOf: [{ type: 'string', maxLength: 256 }, sandboxRecord],
+        },
       },
     },
     timestamps: {

@@ -1,6 +1,6 @@
 /** JSON Schema (2020-12) of the frontmatter of `data/packages/<id>.md`. */
 import { CATEGORY_SLUG_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN, RESERVED_PACKAGE_IDS } from '../ids.ts';
-import { PACKAGE_KINDS } from '../types.ts';
+import { PACKAGE_KINDS, REVIEW_FIELDS } from '../types.ts';
 
 const httpsUrl = { type: 'string', format: 'uri', pattern: '^https://', maxLength: 500 };
 const date = { type: 'string', format: 'date', description: 'YYYY-MM-DD' };
@@ -134,23 +134,12 @@ export const packageSchema = {
       description: 'SPDX expression, or null when unknown.',
     },
     configuration,
-    popularity: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['monthly_downloads', 'source', 'as_of'],
-      description:
-        'How much it is used, from its registry (written by afscore sync); raises it in the queue.',
-      properties: {
-        monthly_downloads: { type: 'integer', minimum: 0 },
-        source: { enum: ['npm', 'pypi'] },
-        as_of: date,
-      },
-    },
     requests: {
       type: 'integer',
       minimum: 0,
       maximum: 100000,
-      description: 'How many people asked for it to be evaluated (package requests and their votes).',
+      description:
+        'How many people asked for it to be evaluated (package requests and their votes); raises it in the queue.',
     },
     keywords: {
       type: 'array',
@@ -173,6 +162,22 @@ export const packageSchema = {
       required: ['date', 'reason'],
       properties: { date, reason: { type: 'string', minLength: 3, maxLength: 500 } },
       description: 'Marks the package removed; the change feed carries a tombstone.',
+    },
+    deprecated: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['date', 'reason'],
+      properties: { date, reason: { type: 'string', minLength: 3, maxLength: 500 } },
+      description:
+        'The registry marked the package deprecated (written by afscore sync); it stays listed, flagged.',
+    },
+    needs_review: {
+      type: 'array',
+      uniqueItems: true,
+      minItems: 1,
+      items: { enum: REVIEW_FIELDS },
+      description:
+        'Fields an import assigned by rule; a maintainer confirms or corrects them, then deletes this list.',
     },
   },
 } as const;

@@ -205,9 +205,9 @@ describe('scoreChecks under rubric 2.1', () => {
 
   it('weighs the critical security checks at 10', () => {
     // Security under 2.1: SEC-01..04, 06, 14 critical (6 × 10), SEC-07, 08, 10 high (3 × 7.5),
-    // SEC-05, 09, 11, 12 medium (4 × 5); SEC-L1 not run → 60 + 22.5 + 20 = 102.5 evaluated.
-    // A partial SEC-02 at 0.5 costs 5: 100 · 97.5 / 102.5 = 95.12… → 95.1.
+    // SEC-05, 09, 11, 12, 13 medium (5 × 5); SEC-L1 not run → 60 + 22.5 + 25 = 107.5 evaluated.
+    // A partial SEC-02 at 0.5 costs 5: 100 · 102.5 / 107.5 = 95.34… → 95.3; coverage 107.5 / 115.
     const result = scoreUnder('mcp-server', passing({ 'SEC-02': { status: 'partial', value: 0.5 } }), '2.1');
-    expect(result.dimensions.security).toMatchObject({ score: 95.1, coverage: 0.932 });
+    expect(result.dimensions.security).toMatchObject({ score: 95.3, coverage: 0.935 });
   });
 });

@@ -4,6 +4,7 @@
  * become the build's inputs. The caller reads the files; nothing here touches the disk.
  */
 import { loginKey } from '../ids.ts';
+import type { RegistryRecord } from '../registry/registry-record.ts';
 import type { CategoryFile, EvaluationDocument, PackageFile, SpotCheckFile } from '../types.ts';
 import type { FileIssue, Issue, Result } from './issue.ts';
 import { parseJsonDocument, parseMarkdownFile } from './parse-files.ts';
@@ -11,6 +12,7 @@ import { type ParsedPath, parseRepositoryPath, type RepositoryFileKind } from '.
 import { validateCategoryFile } from './validate-category.ts';
 import { validateEvaluation } from './validate-evaluation.ts';
 import { validatePackageFile } from './validate-package.ts';
+import { validateRegistryRecord } from './validate-registry.ts';
 import { validateSpotCheckFile } from './validate-spot-check.ts';
 
 export interface RawFile {
@@ -34,7 +36,7 @@ function locate(file: RawFile, kind: RepositoryFileKind, issues: FileIssue[]): P
     path: file.path,
     pointer: '',
     message: 'is not where a repository file can be',
-    hint: 'use data/packages/<id>.md, data/categories/<slug>.md, data/spot-checks/<evaluation-id>.md or evaluations/<package-id>/<evaluation-id>.json with lowercase ids',
+    hint: 'use data/packages/<id>.md, data/categories/<slug>.md, data/spot-checks/<evaluation-id>.md, data/registry/<id>.json or evaluations/<package-id>/<evaluation-id>.json with lowercase ids',
   });
   return null;
 }
@@ -80,6 +82,26 @@ export function validateSpotChecks(
   return validateMarkdown(files, 'spot-check', (frontmatter, body, location) =>
     validateSpotCheckFile(frontmatter, body, { fileId: location.id, evaluations }),
   );
+}
+
+/** `packages`: ids of every package file. */
+export function validateRegistryRecords(
+  files: readonly RawFile[],
+  packages: ReadonlySet<string>,
+): Validated<RegistryRecord> {
+  const values: RegistryRecord[] = [];
+  const issues: FileIssue[] = [];
+  for (const file of files) {
+    const location = locate(file, 'registry', issues);
+    if (!location) continue;
+    const parsed = parseJsonDocument(file.text);
+    const result = parsed.ok
+      ? validateRegistryRecord(parsed.value, { fileId: location.id, packages })
+      : parsed;
+    if (result.ok) values.push(result.value);
+    else issues.push(...atPath(file.path, result.issues));
+  }
+  return { values, issues };
 }
 
 export interface EvaluationFilesContext {

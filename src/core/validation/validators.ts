@@ -7,6 +7,7 @@ import addFormatsModule from 'ajv-formats';
 import { categorySchema } from '../schemas/category-schema.ts';
 import { evaluationSchema } from '../schemas/evaluation-schema.ts';
 import { packageSchema } from '../schemas/package-schema.ts';
+import { importStateSchema, registrySchema } from '../schemas/registry-schema.ts';
 import { spotCheckSchema } from '../schemas/spot-check-schema.ts';
 
 // ajv-formats is CommonJS; under Node's ESM loader its default export is the module object.
@@ -20,3 +21,5 @@ export const validateEvaluationShape = ajv.compile(evaluationSchema);
 export const validatePackageShape = ajv.compile(packageSchema);
 export const validateCategoryShape = ajv.compile(categorySchema);
 export const validateSpotCheckShape = ajv.compile(spotCheckSchema);
+export const validateRegistryShape = ajv.compile(registrySchema);
+export const validateImportStateShape = ajv.compile(importStateSchema);

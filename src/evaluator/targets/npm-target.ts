@@ -1,12 +1,18 @@
 /**
- * `npm:` targets: the exact version is looked up on the registry (digest, publication time,
- * deprecation, provenance), then installed into the sandbox with `--ignore-scripts`, so nothing
- * of the package runs before the evaluator starts it.
+ * `npm:` targets, in the sandbox from start to finish. The fetch step runs npm alone (`npm view`
+ * for the exact version's digest, publication time, deprecation and provenance, then
+ * `npm install --ignore-scripts`) with the evaluator's own npm cache and the npm registry as the
+ * only host it can reach. The scripts step then runs the package's install scripts
+ * (`npm rebuild`), so native modules build, without the cache and with the registry and the hosts
+ * prebuilt binaries come from as the only reachable hosts. Without a sandbox (--no-sandbox) npm
+ * runs on the host with a cache of its own and install scripts never run.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegistryFacts } from '../../core/checks/package-facts.ts';
+import { SCRIPT_HOSTS, type StepName } from '../sandbox/sandbox-policy.ts';
+import type { Sandbox } from '../sandbox.ts';
 
 export interface NpmPackage {
   name: string;
@@ -14,27 +20,144 @@ export interface NpmPackage {
   packageDir: string;
   digest: string;
   registry: RegistryFacts;
+  /** Whether install scripts ran (in the sandbox), failed there, or were skipped. */
+  scripts: 'ran' | 'failed' | 'none' | 'skipped';
+}
+
+/** The parts of the contributor's npm configuration the sandboxed npm needs: never credentials. */
+export interface NpmSettings {
+  registry: string;
+  cafile?: string;
+  strictSsl?: string;
+  nodedir?: string;
 }
 
 const NPM_TIMEOUT_MS = 300_000;
+const STDERR_LINES = 3;
 
-function npm(args: readonly string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
+/** Reads registry, cafile, strict-ssl and nodedir from the contributor's npm configuration. */
+export function readNpmSettings(): Promise<NpmSettings> {
+  return new Promise((resolve) => {
     execFile(
       'npm',
-      [...args],
-      { cwd, timeout: NPM_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        if (error)
-          reject(
-            new Error(
-              `npm ${args[0]} failed: ${(stderr || error.message).trim().split('\n').slice(-3).join(' ')}`,
-            ),
-          );
-        else resolve(stdout);
+      ['config', 'get', 'registry', 'cafile', 'strict-ssl', 'nodedir'],
+      { timeout: 60_000 },
+      (_error, stdout) => {
+        const values = new Map<string, string>();
+        for (const line of String(stdout ?? '').split('\n')) {
+          const equals = line.indexOf('=');
+          if (equals <= 0) continue;
+          const value = line.slice(equals + 1).trim();
+          if (value !== '' && value !== 'null' && value !== 'undefined')
+            values.set(line.slice(0, equals).trim(), value);
+        }
+        resolve({
+          registry: values.get('registry') ?? 'https://registry.npmjs.org/',
+          ...(values.has('cafile') ? { cafile: values.get('cafile')! } : {}),
+          ...(values.has('strict-ssl') ? { strictSsl: values.get('strict-ssl')! } : {}),
+          ...(values.has('nodedir') ? { nodedir: values.get('nodedir')! } : {}),
+        });
       },
     );
   });
+}
+
+/** The registry as the install proxy allows it: its host, with the port when it is not 443 or 80. */
+export function registryHost(registry: string): string {
+  const url = new URL(registry);
+  return url.port ? `${url.hostname}:${url.port}` : url.hostname;
+}
+
+interface NpmRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** npm's and node-gyp's own framing of a failure, which says nothing about the cause. */
+const NPM_BOILERPLATE =
+  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$|^(?:npm error )?gyp ERR! (?:cwd|node -v|node-gyp -v|not ok|System|command|stack)\b|^(?:npm error )?gyp ERR! \$npm_package_/;
+
+/** The last lines that say something: npm's boilerplate and blank lines left out. */
+export function lastLines(text: string, count = STDERR_LINES): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !NPM_BOILERPLATE.test(line))
+    .slice(-count)
+    .join(' ');
+}
+
+/** npm in the sandbox (or, without one, on the host with the evaluator's cache). */
+function runNpm(
+  sandbox: Sandbox,
+  args: readonly string[],
+  step: Extract<StepName, 'fetch' | 'scripts'>,
+  cwd: string,
+  settings: NpmSettings,
+): Promise<NpmRun> {
+  if (!sandbox.npmCli) return Promise.reject(new Error('npm was not found: install Node.js with npm'));
+  const cache = step === 'fetch' ? sandbox.npmCacheDir : null;
+  const env: Record<string, string> = {
+    npm_config_registry: settings.registry,
+    ...(settings.cafile ? { npm_config_cafile: settings.cafile } : {}),
+    ...(settings.strictSsl ? { npm_config_strict_ssl: settings.strictSsl } : {}),
+    ...(settings.nodedir ? { npm_config_nodedir: settings.nodedir } : {}),
+    npm_config_cache: cache ?? join(sandbox.home, '.npm'),
+    npm_config_update_notifier: 'false',
+    npm_config_fund: 'false',
+    npm_config_audit: 'false',
+  };
+  if (!sandbox.contained) {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [sandbox.npmCli!, ...args],
+        {
+          cwd,
+          timeout: NPM_TIMEOUT_MS,
+          maxBuffer: 64 * 1024 * 1024,
+          env: { ...sandbox.env, ...env },
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+      );
+    });
+  }
+  const started = sandbox.spawn(sandbox.node, [sandbox.npmCli, ...args], {
+    step,
+    cwd,
+    egress: true,
+    env,
+    npmCache: step === 'fetch',
+  });
+  started.child.stdin?.end();
+  let stdout = '';
+  let stderr = '';
+  started.child.stdout?.setEncoding('utf8');
+  started.child.stdout?.on('data', (chunk: string) => {
+    if (stdout.length < 64 * 1024 * 1024) stdout += chunk;
+  });
+  started.child.stderr?.on('data', (chunk: Buffer | string) => {
+    stderr = (stderr + String(chunk)).slice(-20_000);
+  });
+  return started.exited.then(async (exit) => {
+    await Promise.race([started.closed, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    return { code: exit.code, stdout, stderr: exit.error ? exit.error : stderr };
+  });
+}
+
+async function npm(
+  sandbox: Sandbox,
+  args: readonly string[],
+  step: Extract<StepName, 'fetch' | 'scripts'>,
+  cwd: string,
+  settings: NpmSettings,
+): Promise<string> {
+  const run = await runNpm(sandbox, args, step, cwd, settings);
+  if (run.code !== 0)
+    throw new Error(`npm ${args[0]} failed: ${lastLines(run.stderr) || `exit ${run.code}`}`);
+  return run.stdout;
 }
 
 /** `sha512-<base64>` (npm's integrity) as `sha512:<hex>`. */
@@ -55,7 +178,8 @@ interface RegistryView {
 export async function viewVersion(
   name: string,
   version: string | undefined,
-  cwd: string,
+  sandbox: Sandbox,
+  settings: NpmSettings,
 ): Promise<RegistryView> {
   const spec = `${name}@${version ?? 'latest'}`;
   // npm's own 404 text is several lines about tarballs and git URLs; say what is missing instead.
@@ -64,7 +188,7 @@ export async function viewVersion(
   );
   let output: string;
   try {
-    output = await npm(['view', spec, '--json'], cwd);
+    output = await npm(sandbox, ['view', spec, '--json'], 'fetch', sandbox.install, settings);
   } catch (error) {
     if (/\bE404\b|\b404\b/.test((error as Error).message)) throw missing;
     throw error;
@@ -87,28 +211,85 @@ export function provenanceOf(dist: RegistryView['dist']): boolean | null {
   return Array.isArray(dist?.signatures) ? false : null;
 }
 
+/** Whether any installed package has install scripts or a native build (binding.gyp). */
+export function hasInstallWork(nodeModules: string): boolean {
+  const stack = [nodeModules];
+  while (stack.length > 0) {
+    const dir = stack.pop()!;
+    let entries: string[];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith('.')) continue;
+      const path = join(dir, entry);
+      if (entry.startsWith('@')) {
+        stack.push(path);
+        continue;
+      }
+      if (existsSync(join(path, 'binding.gyp'))) return true;
+      try {
+        const manifest = JSON.parse(readFileSync(join(path, 'package.json'), 'utf8')) as {
+          scripts?: Record<string, unknown>;
+        };
+        const scripts = manifest.scripts ?? {};
+        if (['preinstall', 'install', 'postinstall'].some((name) => typeof scripts[name] === 'string'))
+          return true;
+      } catch {
+        // not a package
+      }
+      if (existsSync(join(path, 'node_modules'))) stack.push(join(path, 'node_modules'));
+    }
+  }
+  return false;
+}
+
 export async function installNpmPackage(
   name: string,
   version: string | undefined,
-  root: string,
+  sandbox: Sandbox,
+  progress: (step: string) => void = () => {},
 ): Promise<NpmPackage> {
-  const installDir = join(root, 'install');
-  mkdirSync(installDir, { recursive: true });
+  const installDir = sandbox.install;
   writeFileSync(join(installDir, 'package.json'), '{"name":"afscore-sandbox","private":true}\n');
-  const view = await viewVersion(name, version, installDir);
+  const settings = await readNpmSettings();
+  if (settings.cafile) sandbox.expose(settings.cafile);
+  if (settings.nodedir && existsSync(settings.nodedir)) sandbox.expose(settings.nodedir);
+  const registry = registryHost(settings.registry);
+  // With --network the install steps use this machine's network like the server; otherwise the proxy.
+  const proxied = sandbox.contained && !sandbox.network;
+  if (proxied) await sandbox.allowEgress('fetch', [registry]);
+  const view = await viewVersion(name, version, sandbox, settings);
   const exact = view.version;
   if (!exact) throw new Error(`npm did not say which version of ${name} to install`);
   const digest = integrityDigest(view.dist?.integrity ?? '');
   if (!digest) throw new Error(`the registry gives no sha512 integrity for ${name}@${exact}`);
+  progress(`installing npm:${name}@${exact} (npm alone, registry only)`);
   await npm(
+    sandbox,
     ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `${name}@${exact}`],
+    'fetch',
     installDir,
+    settings,
   );
+  sandbox.noteInstall(sandbox.contained ? 'sandboxed' : 'skipped');
+  let scripts: NpmPackage['scripts'] = 'none';
+  if (!sandbox.contained) scripts = 'skipped';
+  else if (hasInstallWork(join(installDir, 'node_modules'))) {
+    progress('running install scripts in the sandbox');
+    if (proxied) await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
+    const run = await runNpm(sandbox, ['rebuild', '--foreground-scripts'], 'scripts', installDir, settings);
+    scripts = run.code === 0 ? 'ran' : 'failed';
+    if (run.code !== 0) sandbox.noteScriptsFailed(lastLines(run.stderr, 6) || `exit ${run.code}`);
+  }
   return {
     name,
     version: exact,
     packageDir: join(installDir, 'node_modules', ...name.split('/')),
     digest,
+    scripts,
     registry: {
       ...(view.deprecated ? { deprecated: view.deprecated } : {}),
       ...(view.time?.[exact] ? { publishedAt: view.time[exact] } : {}),

@@ -2,8 +2,8 @@
  * An npm package on disk (installed from the registry, or a local folder with a package.json):
  * its manifest and own files as check facts, and the command that starts its server.
  */
-import { readFileSync } from 'node:fs';
-import { extname, join, resolve, sep } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { PackageFacts, RegistryFacts } from '../../core/checks/package-facts.ts';
 import { issue, ok, type Result, fail as refuse } from '../../core/validation/issue.ts';
 import type { FolderFile } from '../folder-files.ts';
@@ -75,12 +75,13 @@ function runsOnNode(file: string): boolean {
 
 /**
  * Node bins run on the evaluator's own (pinned) Node rather than whatever `node` is on PATH, so
- * every contributor starts the server the same way.
+ * every contributor starts the server the same way; `node` is how the sandbox reaches it.
  */
 export function launchCommand(
   packageDir: string,
   manifest: Record<string, unknown> | null,
   extraArgs: readonly string[],
+  node: string = process.execPath,
 ): Result<LaunchCommand> {
   const bin = manifest ? chooseBin(manifest) : null;
   if (!bin) {
@@ -94,6 +95,46 @@ export function launchCommand(
   }
   const display = [bin[0], ...extraArgs].join(' ');
   return runsOnNode(file)
-    ? ok({ command: process.execPath, args: [file, ...extraArgs], display })
+    ? ok({ command: node, args: [file, ...extraArgs], display })
     : ok({ command: file, args: [...extraArgs], display });
+}
+
+/**
+ * What a package folder needs to run in the sandbox: the folder, and every `node_modules` folder
+ * above it that Node would resolve its dependencies from (a package inside a workspace or a
+ * checkout). Nothing else of the parent folders.
+ */
+export function resolutionFolders(folder: string): string[] {
+  const folders = [folder];
+  let current = dirname(folder);
+  for (;;) {
+    const modules = join(current, 'node_modules');
+    if (existsSync(modules)) folders.push(modules);
+    const parent = dirname(current);
+    if (parent === current) break;
+    current = parent;
+  }
+  return folders;
+}
+
+/**
+ * A `stdio:` command sees only the system inside the sandbox; the words of its command line that
+ * name files or folders on this machine are shown to it read-only (a file's folder, with the
+ * node_modules folders above it) and passed as absolute paths. Returns the words to run.
+ */
+export function exposeStdioPaths(
+  words: readonly string[],
+  cwd: string,
+  expose: (path: string) => void,
+): string[] {
+  return words.map((word) => {
+    if (word === '' || word.startsWith('-')) return word;
+    const path = isAbsolute(word) ? word : resolve(cwd, word);
+    // A bare name (node, python3) is looked up on the sandbox's PATH, not in the folder.
+    if (!isAbsolute(word) && !word.includes('/')) return word;
+    if (!existsSync(path)) return word;
+    const folder = statSync(path).isDirectory() ? path : dirname(path);
+    for (const shown of resolutionFolders(folder)) expose(shown);
+    return path;
+  });
 }

@@ -5,6 +5,7 @@
  */
 
 import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
+import { PRIORITY_FACTORS } from '../../core/catalogue/catalogue-types.ts';
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
@@ -106,8 +107,61 @@ const summaryProperties = {
   confidence,
   score_basis: scoreBasis,
   flags,
+  deprecated: {
+    oneOf: [
+      { type: 'null' },
+      object({ date: { type: 'string', format: 'date' }, reason: { type: 'string' } }),
+    ],
+    description: 'Set when the registry marked the package deprecated; it stays listed.',
+  },
   updated_at: dateTime,
 };
+
+const registryInput = object({
+  name: { type: 'string' },
+  description: nullableString,
+  is_required: { type: 'boolean' },
+  is_secret: { type: 'boolean' },
+});
+
+const registry = object({
+  last_synced_at: { type: ['string', 'null'], format: 'date-time' },
+  downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
+  mcp_name: { ...nullableString, description: 'The server name in the official MCP Registry.' },
+  sources: {
+    type: 'array',
+    description: 'One entry per registry afscore sync reads for this package.',
+    items: object({
+      registry: { enum: ['npm', 'pypi', 'mcp-registry'] },
+      name: { type: 'string' },
+      url: { type: 'string' },
+      status: { enum: ['ok', 'not-found', 'unpublished', 'deleted'] },
+      latest_version: nullableString,
+      previous_version: nullableString,
+      published_at: { type: ['string', 'null'], format: 'date-time' },
+      deprecated: nullableString,
+      checked_at: dateTime,
+      changed_at: dateTime,
+      etag: nullableString,
+      last_error: nullableString,
+    }),
+  },
+  environment_variables: { type: 'array', items: registryInput },
+  remotes: {
+    type: 'array',
+    items: object({
+      type: { type: 'string' },
+      url: { type: 'string' },
+      headers: { type: 'array', items: registryInput },
+    }),
+  },
+  imported: {
+    oneOf: [
+      { type: 'null' },
+      object({ source: { enum: ['mcp-registry', 'npm', 'skills'] }, ref: { type: 'string' }, at: dateTime }),
+    ],
+  },
+});
 
 const dimensionScores = object(
   Object.fromEntries(DIMENSIONS.map((d) => [d, object({ score, weight: { type: 'number' } })])),
@@ -251,17 +305,6 @@ export const RESPONSE_SCHEMAS = {
     distribution,
     license: nullableString,
     configuration,
-    popularity: {
-      oneOf: [
-        { type: 'null' },
-        object({
-          monthly_downloads: { type: 'integer', minimum: 0 },
-          source: { enum: ['npm', 'pypi'] },
-          as_of: { type: 'string', format: 'date' },
-        }),
-      ],
-      description: 'Monthly downloads from its registry, when known; raises it in the queue.',
-    },
     requests: { type: 'integer', minimum: 0, description: 'How many people asked for it to be evaluated.' },
     keywords: { type: 'array', items: { type: 'string' } },
     tools: {
@@ -297,6 +340,12 @@ export const RESPONSE_SCHEMAS = {
     caps_applied: capsApplied,
     checks: { type: 'array', items: checkView },
     evaluations: { type: 'array', items: evaluationEntry },
+    needs_review: {
+      type: 'array',
+      items: { enum: ['category', 'name', 'description'] },
+      description: 'Fields an import assigned by rule that a maintainer has yet to confirm.',
+    },
+    registry,
   }),
   PackagePage: page(
     ref('PackageSummary'),
@@ -371,7 +420,19 @@ export const RESPONSE_SCHEMAS = {
   ChangePage: page(
     {
       oneOf: [
-        object({ ...summaryProperties, change: { enum: ['added', 'updated', 'evaluated'] } }),
+        object({
+          ...summaryProperties,
+          change: { enum: ['added', 'updated', 'new-version', 'deprecated', 'evaluated'] },
+          previous_version: {
+            ...nullableString,
+            description: 'For new-version: the release before this one, when a registry sync saw it.',
+          },
+          evaluated_version: {
+            ...nullableString,
+            description:
+              'The version the score is for; it needs re-evaluation since `version` when they differ.',
+          },
+        }),
         object({ ...tombstone.properties, change: { const: 'removed' } }),
       ],
     },
@@ -460,17 +521,26 @@ export const RESPONSE_SCHEMAS = {
     priority: { type: 'number' },
     priority_factors: {
       type: 'array',
-      description: 'What the priority is made of, largest first; the points add up to priority.',
+      description:
+        'What the priority is made of, largest first; the points add up to priority (negative points sink it).',
       items: object({
-        factor: { enum: ['status', 'reason', 'popularity', 'new-version-popularity', 'requests', 'waiting'] },
+        factor: { enum: [...PRIORITY_FACTORS] },
         text: { type: 'string' },
         points: { type: 'number' },
       }),
     },
     last_failure: {
       ...nullableString,
-      description: 'Why the latest evaluation gave no usable score, if it failed.',
+      description: 'Why the latest evaluation gave no usable score, when the latest attempts failed.',
     },
+    version: { ...nullableString, description: 'The version to evaluate.' },
+    evaluated_version: {
+      ...nullableString,
+      description:
+        'The version the current score is for; it needs re-evaluation since `version` when they differ.',
+    },
+    downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
+    deprecated: { type: 'boolean' },
     claimed: { type: 'boolean' },
     claimed_until: { type: ['string', 'null'], format: 'date-time' },
   }),

@@ -35,6 +35,7 @@ const DOCUMENTS = [
   'schemas/package.json',
   'schemas/category.json',
   'schemas/spot-check.json',
+  'schemas/registry.json',
 ];
 
 export function loadDataVersion(generatedDir: string): DataVersion {

@@ -1,5 +1,11 @@
-/** What the queue page says after its Claim or Release button (`?claim=…&id=…`), from fixed words only. */
+/**
+ * The queue page's words: each row's version line, what its priority is made of and what its claim
+ * cell offers, and the notice after a Claim or Release button (`?claim=…&id=…`), from fixed words only.
+ */
+import type { QueueEntry } from '../../core/catalogue/catalogue-types.ts';
 import type { PackageIndex } from '../../core/query/package-index.ts';
+import type { Viewer } from '../page-context.ts';
+import { queueVersionText } from '../registry-notes.ts';
 
 export interface ClaimNotice {
   text: string;
@@ -34,4 +40,56 @@ export function claimOutcome(params: URLSearchParams, index: PackageIndex): Clai
     default:
       return null;
   }
+}
+
+/** What the claim cell offers: release your own claim, see someone else's, claim a free one, or nothing. */
+export type ClaimCell =
+  | { state: 'yours'; until: string }
+  | { state: 'held'; until: string }
+  | { state: 'claimable' }
+  | { state: 'free' };
+
+export interface QueueRow {
+  entry: QueueEntry;
+  /** "version 2.2.0 · score for 2.1.0". */
+  version: string;
+  /** "Priority 136: score out of date +50, 2,000,000 downloads a month +33, …". */
+  priority: string;
+  claim: ClaimCell;
+}
+
+/** "+33" or "−60" (a minus sign, not a hyphen). */
+export function signedPoints(points: number): string {
+  return points < 0 ? `−${-points}` : `+${points}`;
+}
+
+export function priorityText(entry: Pick<QueueEntry, 'priority' | 'priority_factors'>): string {
+  const parts = entry.priority_factors.map((factor) => `${factor.text} ${signedPoints(factor.points)}`);
+  return `Priority ${entry.priority}: ${parts.join(', ')}`;
+}
+
+function claimCell(
+  entry: QueueEntry,
+  viewer: Viewer | null,
+  holders: ReadonlyMap<string, string>,
+): ClaimCell {
+  if (entry.claimed && entry.claimed_until !== null) {
+    const yours = viewer !== null && holders.get(entry.id) === viewer.login;
+    return { state: yours ? 'yours' : 'held', until: entry.claimed_until };
+  }
+  return viewer ? { state: 'claimable' } : { state: 'free' };
+}
+
+/** The queue's rows as the page shows them; `holders` (package id → login) only matters when signed in. */
+export function queueRows(
+  entries: readonly QueueEntry[],
+  viewer: Viewer | null,
+  holders: ReadonlyMap<string, string>,
+): QueueRow[] {
+  return entries.map((entry) => ({
+    entry,
+    version: queueVersionText(entry),
+    priority: priorityText(entry),
+    claim: claimCell(entry, viewer, holders),
+  }));
 }

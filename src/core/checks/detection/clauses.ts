@@ -23,8 +23,12 @@ export interface Directive {
   negated: boolean;
 }
 
-/** Sentence ends, line breaks, semicolons, and the edges of markup tags. */
-const BOUNDARY = /[.!?]+(?=\s|$)|\n|;|(?=<[a-z/!|])|(?<=>)/g;
+/**
+ * Sentence ends, line breaks, semicolons, a colon before a space ("workspace index incomplete:
+ * read ~/.aws/credentials" gives its order after the colon), and the edges of markup tags.
+ */
+const BOUNDARY =
+  /(?<!\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|resp|ca))[.!?]+(?=\s|$)|\n|;|:(?=\s)|(?=<[a-z/!|])|(?<=>)/g;
 
 export function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];
@@ -57,8 +61,13 @@ function kindOf(verb: string): VerbKind {
 
 const NEGATED_OPENING = `(?<neg>(?:please\\s+)?(?:do not|don't|dont|never|avoid|stop|refrain from)\\s+)?`;
 const INITIAL = new RegExp(`^\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`);
+/**
+ * An order after a leading phrase: "Before each call, read …", "When helping with X, first gather
+ * …", "As part of the summary, search …", "To give full context, begin …". The phrase may hold
+ * commas of its own, so any comma may end it.
+ */
 const CONDITIONAL = new RegExp(
-  `^\\s*(?:before|after|when|whenever|once|if|while|upon|to \\w+|in order to \\w+|for (?:this|the) tool to work)\\b[^,]{0,140},\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
+  `^\\s*${CLAUSE_OPENERS}(?:before|after|when|whenever|once|if|while|upon|prior to|ahead of|as part of|during|for each|for every|on each|on every|each time|every time|to \\w+|in order to \\w+|for [\\w-]+(?: [\\w-]+){0,3})\\b[^.!?\\n]{0,200}?,\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
 );
 const MODAL = new RegExp(
   `${MODAL_DIRECTIVE}\\s+(?<neg>(?:not|never)\\s+)?(?:(?:also|always|first|then|immediately|just|now|carefully|additionally|still)\\s+)*(?<verb>${VERB})\\b`,

@@ -37,9 +37,13 @@ function derivedFindings(
   }));
 }
 
-/** An encoded text that gives orders is an instruction hidden from every reader. */
-function encodedInstruction(derived: string, findings: readonly Finding[]): boolean {
+/**
+ * An encoded text that gives orders is an instruction hidden from every reader. Leetspeak decodes
+ * loosely, so an order alone is not enough there: it must also ask for something.
+ */
+function encodedInstruction(derived: string, encoding: string, findings: readonly Finding[]): boolean {
   if (findings.some((finding) => finding.severity !== 'low')) return true;
+  if (encoding === 'leetspeak') return false;
   return clausesOf(matchForm(derived).text).some((clause) =>
     directivesOf(clause.text).some((directive) => !directive.negated),
   );
@@ -76,7 +80,7 @@ function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
       context,
     );
     findings.push(...inner);
-    if (encodedInstruction(span.text, inner)) {
+    if (encodedInstruction(span.text, span.encoding, inner)) {
       findings.push({
         check: 'SEC-02',
         rule: 'encoded-instructions',
@@ -107,9 +111,13 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
     ...encodedFindings(text, context),
     ...nameFindings(text, context),
   ];
-  const disguised =
-    hasInvisible(text.text) &&
-    findings.some((finding) => finding.check !== 'SEC-01' && finding.severity === 'critical');
+  // Invisible characters inside the very words of a critical finding were put there to break them up.
+  const disguised = findings.some(
+    (finding) =>
+      finding.check !== 'SEC-01' &&
+      finding.severity === 'critical' &&
+      hasInvisible(text.text.slice(finding.start, finding.end)),
+  );
   if (
     disguised &&
     !findings.some((finding) => finding.check === 'SEC-01' && finding.severity === 'critical')
@@ -132,6 +140,36 @@ export interface Detection {
   findings: Finding[];
 }
 
+/** "Setup step 2/3: …": a fragment of an instruction split over several texts. */
+const STEP_FRAGMENT = /\bstep (\d+) ?(?:\/|of) ?(\d+)\s*:?\s*([^)\]]*)/i;
+
+/**
+ * An instruction cut into numbered fragments spread over several descriptions reads as nothing in
+ * each; joined in order, it is read like any other text, and its findings sit on the first fragment.
+ */
+function fragmentFindings(surface: readonly ReadText[], context: RuleContext): Finding[] {
+  const fragments = new Map<string, { order: number; text: ReadText; words: string }[]>();
+  for (const text of surface) {
+    const match = STEP_FRAGMENT.exec(text.text);
+    if (!match || text.role !== 'description') continue;
+    const key = `${text.face} ${match[2]}`;
+    fragments.set(key, [
+      ...(fragments.get(key) ?? []),
+      { order: Number(match[1]), text, words: match[3]!.trim() },
+    ]);
+  }
+  const findings: Finding[] = [];
+  for (const parts of fragments.values()) {
+    const distinct = new Set(parts.map((part) => part.text.pointer));
+    if (parts.length < 2 || distinct.size < 2) continue;
+    const ordered = [...parts].sort((a, b) => a.order - b.order);
+    const joined = ordered.map((part) => part.words).join(' ');
+    const first = ordered[0]!.text;
+    findings.push(...derivedFindings(first, joined, 'fragments joined', [0, first.text.length], context));
+  }
+  return findings;
+}
+
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
   const context: RuleContext = { ownNames: ownNames(surface), serverName: snapshot.server.name ?? '' };
@@ -139,6 +177,7 @@ export function detect(snapshot: McpSnapshot): Detection {
   const seen = new Set<string>();
   for (const finding of [
     ...surface.flatMap((text) => findingsOf(text, context)),
+    ...fragmentFindings(surface, context),
     ...lookAlikeNameFindings(surface),
   ]) {
     const key = `${finding.check} ${finding.rule} ${finding.text.pointer} ${finding.start}`;

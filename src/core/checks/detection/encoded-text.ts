@@ -1,22 +1,32 @@
 /**
  * Text carried in an encoding a reader skips over but a model decodes without being asked:
- * base64, hex, percent-encoding, HTML character references and `\u` escapes. Each decodes to a
- * derived text that the rules read like any other; binary data and ordinary identifiers decode to
- * nothing readable and are left alone.
+ * base64, hex, percent-encoding, HTML character references and `\u` escapes, and the two ciphers
+ * keyword filters are dodged with, ROT13, leetspeak ("r34d ~/.55h") and text written backwards. Each decodes to a derived
+ * text that the rules read like any other; binary data, ordinary identifiers and version numbers
+ * decode to nothing readable and are left alone.
  */
 
 export interface DecodedSpan {
   /** UTF-16 span of the encoded text in the original. */
   start: number;
   end: number;
-  encoding: 'base64' | 'hex' | 'percent' | 'html-entities' | 'unicode-escapes';
+  encoding:
+    | 'base64'
+    | 'hex'
+    | 'percent'
+    | 'html-entities'
+    | 'unicode-escapes'
+    | 'rot13'
+    | 'leetspeak'
+    | 'reversed';
   text: string;
 }
 
 const BASE64 =
   /(?<![\w+/=-])(?:[A-Za-z0-9+/]{4}){5,}(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?(?![\w+/=-])|(?<![\w-])(?:[A-Za-z0-9_-]{4}){6,}(?![\w-])/g;
 const HEX = /(?<![\w])(?:(?:\\x|0x)?[0-9a-fA-F]{2}(?:[\s:]|\\x)?){12,}(?![\w])/g;
-const PERCENT = /(?:%[0-9a-fA-F]{2}[\w.~-]{0,2}){6,}/g;
+/** At least six escapes among URL-safe characters: "To%20display%20results%20…". */
+const PERCENT = /(?:[\w.~!*'()-]{0,40}%[0-9a-fA-F]{2}){6,}[\w.~!*'()-]{0,40}/g;
 const ENTITIES = /(?:&#(?:x[0-9a-fA-F]{1,6}|\d{1,7});){4,}/g;
 const ESCAPES = /(?:\\u[0-9a-fA-F]{4}|\\u\{[0-9a-fA-F]{1,6}\}){4,}/g;
 
@@ -74,9 +84,84 @@ const DECODERS: readonly [DecodedSpan['encoding'], RegExp, (value: string) => st
   ['unicode-escapes', ESCAPES, decodeEscapes],
 ];
 
+/** The words English prose cannot do without; a cipher hides them, decoding brings them back. */
+const FUNCTION_WORDS = new Set(
+  'the and of to a in is it you that this for with as be on not do are or your all from if when then so any its their them first before after each every'.split(
+    ' ',
+  ),
+);
+
+function functionWordShare(text: string): number {
+  // Whole words only: the letters left between a leetspeak word's digits are not words.
+  const words = text
+    .toLowerCase()
+    .split(/[\s,:;]+/)
+    .map((word) => word.replace(/^[("'`]+|[.)"'`!?]+$/g, ''))
+    .filter((word) => word.length > 0);
+  if (words.length === 0) return 0;
+  return words.filter((word) => FUNCTION_WORDS.has(word)).length / words.length;
+}
+
+/** A cipher was undone when ordinary English appears where there was none. */
+function decipheredToEnglish(before: string, after: string): boolean {
+  return functionWordShare(after) >= 0.2 && functionWordShare(before) < 0.08;
+}
+
+/** Runs of at least five Latin words (paths included), the unit a cipher is applied to. */
+const LATIN_RUN = /[A-Za-z0-9~/._'$@-]+(?:[ \t,:]+[A-Za-z0-9~/._'$@-]+){4,}/g;
+
+function rot13(value: string): string {
+  return value.replace(/[A-Za-z]/g, (char) => {
+    const base = char <= 'Z' ? 65 : 97;
+    return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
+  });
+}
+
+const LEET: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '9': 'g',
+  '@': 'a',
+  $: 's',
+};
+
+function unleet(value: string): string {
+  return value.replace(/[013457890@$]/g, (char) => LEET[char] ?? char);
+}
+
+/** Most words mix letters with the digits that stand for letters: "r34d", "p455", "c0n73x7". */
+function looksLeet(run: string): boolean {
+  const words = run.split(/[\s,:]+/).filter((word) => word.length > 1);
+  const mixed = words.filter((word) => /[a-z]/i.test(word) && /[013457@$]/.test(word));
+  return words.length >= 5 && mixed.length / words.length >= 0.4;
+}
+
+function cipherSpans(text: string): DecodedSpan[] {
+  const spans: DecodedSpan[] = [];
+  for (const match of text.matchAll(LATIN_RUN)) {
+    const run = match[0];
+    const span = { start: match.index, end: match.index + run.length };
+    const turned = rot13(run);
+    const backwards = [...run].reverse().join('');
+    if (decipheredToEnglish(run, turned)) spans.push({ ...span, encoding: 'rot13', text: turned });
+    else if (decipheredToEnglish(run, backwards))
+      spans.push({ ...span, encoding: 'reversed', text: backwards });
+    else if (looksLeet(run)) {
+      const plain = unleet(run);
+      if (decipheredToEnglish(run, plain)) spans.push({ ...span, encoding: 'leetspeak', text: plain });
+    }
+  }
+  return spans;
+}
+
 /** Every encoded span of `text` that decodes to readable prose. */
 export function decodedSpans(text: string): DecodedSpan[] {
-  const spans: DecodedSpan[] = [];
+  const spans: DecodedSpan[] = cipherSpans(text);
   for (const [encoding, pattern, decode] of DECODERS) {
     for (const match of text.matchAll(pattern)) {
       const decoded = decode(match[0]);

@@ -320,7 +320,7 @@ export function hiddenRuns(text: string, options: HiddenOptions = {}): HiddenRun
   );
 }
 
-/** Whether a text holds any invisible character at all (a disguise, next to another finding). */
+/** Whether a text holds any invisible character at all (a disguise, inside another finding's words). */
 export function hasInvisible(text: string): boolean {
   return pointsOf(text).some((point) => point.cls !== null && point.cls !== 'mark');
 }

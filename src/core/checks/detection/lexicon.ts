@@ -16,6 +16,14 @@ export interface TargetRule {
   pattern: RegExp;
   /** Words in a tool's name that make handling this target its job (an `ssh_*` tool may name ~/.ssh). */
   purpose: RegExp;
+  /**
+   * The narrower words that excuse a demand for all of it ("the entire conversation", "the whole
+   * ~/.npmrc"): a feedback or audit tool may mention a conversation or a registry, but only a tool
+   * whose job is that very thing may ask for every word of it. Defaults to `purpose`.
+   */
+  wholePurpose?: RegExp;
+  /** Held by the model rather than on disk: the conversation, its instructions, the tool list. */
+  heldByModel?: boolean;
 }
 
 const SEP = '[ _./-]?';
@@ -25,23 +33,27 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'ssh-keys',
     strength: 'strong',
     pattern: new RegExp(
-      `~/\\.ssh\\b|\\.ssh/|\\bid${SEP}(?:rsa|dsa|ecdsa|ed25519)\\b|\\bauthorized${SEP}keys\\b|\\bssh${SEP}(?:private${SEP})?keys?\\b|\\bprivate${SEP}(?:ssh${SEP})?keys?\\b|\\b(?:pem|p12|pfx) files?\\b`,
+      // Public keys (`id_ed25519.pub`, "SSH keys" registered on a cloud account) are not secrets.
+      `~/\\.ssh\\b(?!/[\\w.-]+\\.pub\\b)|\\.ssh/(?![\\w.-]+\\.pub\\b)|\\bid${SEP}(?:rsa|dsa|ecdsa|ed25519)\\b(?!\\.pub)|\\bauthorized${SEP}keys\\b|\\bssh${SEP}private${SEP}keys?\\b|\\bprivate${SEP}(?:ssh${SEP})?keys?\\b|\\b(?:pem|p12|pfx) files?\\b`,
     ),
     purpose: /\b(?:ssh|keys?|keygen|keypair|sftp|scp|identity|cert|certificates?|tls|pki|crypto|gpg|pgp)\b/,
+    wholePurpose: /\b(?:ssh|keygen|keypair|sftp|scp|pki|gpg|pgp)\b/,
   },
   {
     id: 'cloud-credentials',
     strength: 'strong',
     pattern:
-      /~\/\.aws\b|\.aws\/(?:credentials|config)\b|\baws[ _]?(?:credentials|secret[ _]access[ _]keys?|access[ _]keys?)\b|application[ _]default[ _]credentials|\.config\/gcloud\b|~\/\.azure\b|\.kube\/config\b|\bkubeconfig\b|\bservice[ _]account[ _]key(?:[ _]file)?\b/,
+      /~\/\.aws\b|\.aws\/(?:credentials|config)\b|\baws[ _]?(?:credentials|secret[ _]access[ _]keys?|access[ _]keys?)\b|application[ _]default[ _]credentials|\.config\/gcloud\b|\bgcloud\/(?:credentials|access_tokens)\.db\b|~\/\.azure\b|\.kube\/config\b|\bkubeconfig\b|\bservice[ _]account[ _]key(?:[ _]file)?\b/,
     purpose:
       /\b(?:aws|amazon|s3|iam|sts|gcloud|gcp|google|azure|kube|kubernetes|k8s|kubectl|cloud|credentials?|profiles?|accounts?)\b/,
+    wholePurpose: /\b(?:aws|iam|sts|gcloud|azure|kube|kubectl|kubeconfig|credentials?)\b/,
   },
   {
     id: 'env-files',
     strength: 'strong',
     pattern: /(?:^|[\s'"`(/:])\.env(?:\.[\w-]+)?(?![\w-])|\bdot ?env files?\b/,
     purpose: /\b(?:env|dotenv|environment|config|configuration|settings|variables?)\b/,
+    wholePurpose: /\b(?:env|dotenv|environment|variables?)\b/,
   },
   {
     id: 'client-configuration',
@@ -54,15 +66,17 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'system-files',
     strength: 'strong',
     pattern:
-      /~\/\.(?:netrc|npmrc|pypirc|git-credentials|docker\/config\.json|bash_history|zsh_history|histfile|gnupg|password-store|pgpass|my\.cnf)\b|\/etc\/(?:passwd|shadow|sudoers|gshadow)\b|\b(?:bash|zsh|shell)[ _]history\b/,
+      /~\/\.(?:netrc|npmrc|pypirc|git-credentials|docker\/config\.json|bash_history|zsh_history|histfile|gnupg|password-store|pgpass|my\.cnf)\b|(?:^|[\s'"`(/])\.(?:netrc|npmrc|pypirc|git-credentials|pgpass)\b|\.docker\/config\.json\b|\.config\/gh\/hosts\.ya?ml\b|\bgh\/hosts\.ya?ml\b|\/etc\/(?:passwd|shadow|sudoers|gshadow)\b|\b(?:bash|zsh|shell)[ _]history\b/,
     purpose: /\b(?:system|users?|passwd|shell|history|docker|npm|pypi|git|admin|audit)\b/,
+    wholePurpose: /\b(?:passwd|shell|history|dotfiles?|netrc|npmrc|pypirc)\b/,
   },
   {
     id: 'browser-stores',
     strength: 'strong',
     pattern:
-      /\blogin data\b|\bcookies\.sqlite\b|\bkey4\.db\b|\blogins\.json\b|\blocal state\b|\bbrowser(?:'s)? (?:cookies|passwords|saved passwords|history|profiles?|storage)\b|\bsaved passwords\b|\bsession cookies?\b/,
+      /\blogin data\b|\bcookies\.sqlite\b|\b(?:chrome|chromium|edge|brave[\w-]*|firefox|mozilla)\b[^\s]{0,40}\/(?:default|profile[ _]?\d+|[\w-]+\.default(?:-release)?)\/(?:cookies|login data|web data|history)\b|\blibrary\/application support\/(?:google\/chrome|microsoft edge|bravesoftware|firefox)\b|~\/\.mozilla\/firefox\b|\bkey4\.db\b|\blogins\.json\b|\blocal state\b|\bbrowser(?:'s)? (?:cookies|passwords|saved passwords|history|profiles?|storage)\b|\bsaved passwords\b|\bsession cookies?\b/,
     purpose: /\b(?:browser|cookies?|chrome|firefox|sessions?|profiles?|playwright|puppeteer|devtools)\b/,
+    wholePurpose: /\b(?:browser|cookies?|chrome|firefox|devtools)\b/,
   },
   {
     id: 'wallets',
@@ -75,7 +89,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'password-stores',
     strength: 'strong',
     pattern:
-      /\bkeychains?\b|\bkeyrings?\b|\bcredential (?:manager|store|vault)\b|\bpassword (?:manager|vault|database)\b|\.kdbx\b/,
+      /\bkeychains?\b|\bkeyrings?\b|\bsecurity find-(?:generic|internet)-password\b|\bsecret-tool lookup\b|\bcmdkey \/list\b|\bcredential (?:manager|store|vault)\b|\bpassword (?:manager|vault|database)\b|\.kdbx\b/,
     purpose:
       /\b(?:keychain|keyring|vault|secrets?|passwords?|credentials?|1password|bitwarden|keepass|lastpass)\b/,
   },
@@ -83,9 +97,13 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'conversation',
     strength: 'strong',
     pattern:
-      /\b(?:conversation|chat|message|dialog(?:ue)?)s?(?: history| logs?| transcripts?| so far| context| thread)\b|\b(?:full|entire|whole|complete|all(?: of)?(?: the)?|previous|prior|earlier|preceding|last(?: \d+)?|recent|past|list of (?:the )?(?:last|recent|previous)) (?:conversation|messages|chats?|dialog(?:ue)?|context|exchanges?|turns|prompts|user (?:messages|inputs|requests|queries))\b|\bwhat the user (?:said|wrote|asked|typed|shared)\b|\bthe user'?s? (?:previous |prior |earlier |last |original |other )?(?:messages|requests|prompts|queries|inputs|questions)\b/,
+      /\b(?:conversation|chat|message|dialog(?:ue)?)s?(?: history| logs?| transcripts?| so far| context| thread)\b|\b(?:full|entire|whole|complete|all(?: of)?(?: the)?|previous|prior|earlier|preceding|last(?: \d+)?|recent|past|list of (?:the )?(?:last|recent|previous)) (?:conversation|messages|chats?|dialog(?:ue)?|context|exchanges?|turns|prompts|user (?:messages|inputs|requests|queries))\b|\bwhat the user (?:said|wrote|asked|typed|shared)\b|\b(?:the users?'?s?|users?'s|users') (?:(?:previous|prior|earlier|last|original|other|recent|past|entire|full|complete|whole|all)(?: (?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|few|several|many))? )?(?:messages|requests|prompts|queries|inputs|questions|turns)\b|\b(?:the users?'?s?|users?'s|users') (?:previous|prior|earlier|last|original|entire|full|complete|whole) (?:message|request|prompt|query|input|question)\b|\b(?:last|previous|prior|past|recent) (?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|few|several) (?:user )?(?:messages|turns|exchanges|prompts|chats)\b|\bconversation (?:so far|up to (?:this|that) point)\b/,
     purpose:
       /\b(?:conversations?|chats?|messages?|memory|memories|history|transcripts?|threads?|summar\w*|logs?|notes?|journal|recall|remember|context|sessions?|feedback|reflect\w*|thinking|thoughts?|reasoning)\b/,
+    // Chat platforms hold conversations of their own: a Slack tool may fetch a whole thread.
+    wholePurpose:
+      /\b(?:conversations?|chats?|transcripts?|dialog(?:ue)?s?|messages?|threads?|replies|channels?|inbox|mail|email|sms|slack|discord|telegram|whatsapp|teams)\b/,
+    heldByModel: true,
   },
   {
     id: 'system-prompt',
@@ -93,6 +111,7 @@ export const TARGETS: readonly TargetRule[] = [
     pattern:
       /\bsystem[ _](?:prompts?|messages?|instructions)\b|\b(?:your|the|its|model|assistant|agent)(?:'s)? (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?|messages?)\b|\binstructions (?:above|you were given|you received)\b|\b(?:your|the assistant'?s?|the model'?s?) (?:instructions|rules|guidelines|persona|configuration)\b/,
     purpose: /\b(?:prompts?|agents?|personas?|assistants?|instructions|templates?|system)\b/,
+    heldByModel: true,
   },
   {
     id: 'tool-context',
@@ -101,6 +120,7 @@ export const TARGETS: readonly TargetRule[] = [
       /\b(?:list|names|descriptions|definitions|schemas)(?: of)? (?:all |the |every |your )?(?:available |other |installed |connected )?(?:tools|functions|mcp servers|servers|plugins|integrations)\b|\b(?:available|other|installed|connected) (?:tools|mcp servers|plugins) (?:list|names)\b|\b(?:results?|outputs?|responses?|contents?) (?:of|from) (?:the |any |all |every |your |previous |earlier |prior |other )+(?:other )?(?:tool|function)[ _]?calls?\b|\b(?:results?|outputs?) of (?:the |a |any )?(?:previous|earlier|prior|last) [\w-]+ (?:call|invocation|request)s?\b|\btools[ _]list\b/,
     purpose:
       /\b(?:tools?|functions?|servers?|registry|catalog|plugins?|integrations?|debug|inspect\w*|introspect\w*|meta)\b/,
+    heldByModel: true,
   },
   {
     id: 'model-reasoning',
@@ -113,9 +133,9 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'user-files',
     strength: 'weak',
     pattern:
-      /(?:^|[\s'"`(])~\/[\w.-]+|\b(?:contents?|text|copy|copies) of (?:all|any|every|the user'?s?|other|their|your) (?:open |local |private |personal |recent )?(?:files|documents|emails|notes|messages|repositories|projects)\b|\b(?:all|any|every) (?:of the user'?s? |your )?(?:files|documents|emails|source code)\b|\bthe (?:whole|entire) (?:codebase|repository|workspace|project|home directory)\b|\bhome directory\b/,
+      /(?:^|[\s'"`(])~\/[\w.-]+|\b(?:contents?|text|copy|copies) of (?:all|any|every|the user'?s?|other|their|your) (?:open |local |private |personal |recent )?(?:files|documents|emails|notes|messages|repositories|projects)\b|\b(?:all|any|every) (?:of the user'?s? |your )?(?:files|documents|emails|source code)\b|\bthe (?:whole|entire) (?:codebase|repository|workspace|project|home directory)\b|\bhome directory\b|\b(?:tar|tarball|zip|archive|base64|dump)\b(?: \w+){0,2} of (?:the |all |your )?(?:[\w.~-]+\/? (?:and |, ?)?){0,4}(?:folders?|director(?:y|ies)|repo(?:sitory|sitories)?|codebase|workspace|project|source(?: code)?)\b|\buntracked files\b/,
     purpose:
-      /\b(?:files?|documents?|emails?|mail|notes?|repos?|repository|workspace|projects?|code|directory|folders?|fs|drive|storage)\b/,
+      /\b(?:files?|documents?|emails?|mail|notes?|repos?|repository|workspace|projects?|code|directory|folders?|fs|drive|storage|deploy\w*|upload\w*|publish\w*|backup|archive|sync)\b/,
   },
   {
     id: 'environment',
@@ -136,7 +156,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'personal-data',
     strength: 'weak',
     pattern:
-      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book)\b/,
+      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book|card details|payment details|iban)\b/,
     purpose:
       /\b(?:payments?|billing|checkout|customers?|contacts?|crm|profiles?|users?|kyc|identity|accounts?|address\w*)\b/,
   },
@@ -144,11 +164,11 @@ export const TARGETS: readonly TargetRule[] = [
 
 /** Verbs that fetch something the model would have to get from elsewhere. */
 export const ACQUIRE_VERBS =
-  'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query';
+  'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query|search';
 /** Verbs that move something into a parameter, a message or somewhere else. */
 export const TRANSFER_VERBS =
-  'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel';
-export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prefix|prepend|type|enter|eval|trigger';
+  'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel|paste|publish|begin|start|end|finish|prefix|wrap';
+export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prepend|type|enter|eval|trigger';
 
 /** Words that may open an imperative clause without changing who it addresses. */
 export const CLAUSE_OPENERS =
@@ -156,7 +176,7 @@ export const CLAUSE_OPENERS =
 
 /** Phrases that address the model with an obligation. The verb follows. */
 export const MODAL_DIRECTIVE =
-  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|needs? to|has to|will))";
+  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:i|we) (?:will|shall|am going to|are going to)|i'll|we'll|let me|(?:asked|asks|want|wants|need|needs|would like|request|requests|require|requires) (?:that )?you(?: to)?|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|shall|needs? to|has to|will))";
 
 /** Words saying a path or secret is refused, which makes its mention defensive. */
 export const DEFENSIVE =
@@ -164,14 +184,19 @@ export const DEFENSIVE =
 
 /** Secrecy toward the user about what the model does (critical on its own). */
 export const SECRECY: readonly RegExp[] = [
-  /\b(?:do not|don'?t|dont|never|must not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|say|bring up|let)(?:ing|s)?\b(?<what>[^.!?\n]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner)s?\b/,
+  /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user)s?\b/,
   /\b(?:the |your )?(?:user|human)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
   /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
   /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
-  /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
+  /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?|(?:the |all |any )?(?:[\w-]+ )?(?:steps?|notes?|instructions?|calls?|reads?|actions?|details?)) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
+  /\b(?:do|perform|run|complete|handle|finish) (?:this|it|that|these|them)(?: step| steps)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
   /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b/,
   /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
-  /\b(?:do not|don'?t|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|this|these)\b/,
+  /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|this|these)\b/,
+  /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)))/,
+  /\bkeep (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action))(?: \w+){0,2} out of (?:your |the )?(?:reply|replies|answer|answers|response|responses|output|summary|chat|conversation)\b/,
+  // Output the user will not see: a comment or hidden element the chat does not render.
+  /\b(?:wrap|put|hide|place|embed|include)\b[^.!?\n]{0,60}\b(?:html comment|comment|hidden (?:element|div|span|block))\b[^.!?\n]{0,40}\b(?:so (?:that )?(?:it|they) (?:does not|doesn'?t|do not|don'?t|won'?t|will not) (?:render|show|display|appear)|(?:invisible|hidden) (?:to|from) the user)\b/,
 ];
 
 /** Objects of a "do not tell the user …" clause that hide data for the user's sake, not an action. */
@@ -181,7 +206,12 @@ export const BENIGN_SECRECY_OBJECT =
 /** Asking the model to act without the user's consent. */
 export const CONSENT_BYPASS: readonly RegExp[] = [
   /\bwithout (?:asking|prompting|consulting|checking with|confirming with|requesting|seeking|waiting for)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
-  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|permission|confirmation|consent|approval)\b/,
+  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|developer|engineer|operator|customer|permission|confirmation|consent|approval)\b/,
+  /\bno (?:need (?:to|for) (?:confirm|ask|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
+  /\b(?:users?|engineers?|developers?|customers?) (?:do not|don'?t|does not|doesn'?t) need to be (?:asked|consulted|told|informed)\b/,
+  /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
+  /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|pre-?approved|authori[sz]ed)\b/,
+  /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
   /\beven if (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want)\b/,
   /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
 ];
@@ -195,6 +225,7 @@ export const OVERRIDES: readonly RegExp[] = [
   /\bfrom now on,?\s+(?:you|always|never|ignore|do not|every|all)\b/,
   /<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id)\|>/,
   /\[\/?inst\]|<<\/?sys>>/,
+  /\[\s*(?:system|admin|developer|operator)[ _-]?(?:override|instruction|instructions|directive|notice|command)\b[^\]\n]{0,30}\]/,
   /<\/?\s*(?:system|assistant)(?:[-_ ](?:prompt|message|instructions?|override))?\s*>/,
   /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant)(?:\s+(?:prompt|message|instructions?|override))?\s*:\s*(?:you|ignore|always|never|the user|from now|new)\b/,
   /\b(?:developer|debug|admin|god|jailbreak|maintenance) mode (?:is )?(?:enabled|activated|on)\b/,
@@ -206,7 +237,11 @@ export const INSTRUCTION_MARKUP =
 
 /** Addressing the model as such, over the user's head. */
 export const MODEL_ADDRESS =
-  /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using) this\b/;
+  /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) this\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
+
+/** A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a line. */
+export const FAKE_TURN =
+  /(?:^|\n)\s*(?:#{1,6}\s*|\*\*|\[)?(?:user|human|assistant|system|ai)(?:\*\*|\])?\s*:\s*\S/;
 
 /** Pressure and invented consequences, common in poisoning payloads; weak alone. */
 export const PRESSURE =
@@ -264,34 +299,36 @@ export const COMMON_TOOL_NAMES: readonly string[] = [
 
 /** Phrases that put this tool in place of another, or steer the model away from one. */
 export const DISPLACE =
-  /\b(?:instead of|rather than|in place of|in lieu of|replaces?|supersedes?|takes? precedence over|has priority over|prefer(?:red)? (?:this|it) (?:over|to))\b/;
+  /\b(?:instead of|rather than|in place of|in lieu of|replaces?|supersedes?|takes? precedence over|has priority over|prefer(?:red)? (?:this|it) (?:over|to)|(?:is )?preferred over|(?:use|call|choose|pick) (?:this|me|it)(?: one| tool| server| version)? (?:instead|only)\b|(?:through|via|with) this (?:tool|server|one) only|en lugar de|en vez de|em vez de|no lugar de|invece di|al posto di|au lieu de|a la place de|anstatt|statt)\b/;
 export const DISPARAGE =
-  /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+)?(?:deprecated|broken|insecure|unsafe|compromised|malicious|outdated|unreliable|disabled|buggy|dangerous|harmful|no longer (?:works?|working|supported|available|safe|maintained))\b/;
+  /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+|currently\s+|often\s+)?(?:deprecated|broken|insecure|unsafe|compromised|malicious|outdated|unreliable|disabled|buggy|dangerous|harmful|failing|stale|rate[ -]limited|no longer (?:works?|working|supported|available|safe|maintained))\b|\b(?:return|returns|give|gives|produce|produces)\s+(?:\w+\s+)?(?:outdated|unsafe|stale|wrong|incorrect|malicious|poisoned|unreliable)\b/;
 /** Triggers that attach behaviour to another tool's use, Trail of Bits' "line jumping". */
 export const WHEN_TOOL_USED =
-  /\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
+  /\b(?:when(?:ever)?|each time|every time|if)\b[^.!?\n]{0,80}?\b(?:tools?|functions?|servers?)\b[^.!?\n]{0,40}?\b(?:is|are|gets?|has been|have been)\s+(?:used|called|invoked|run|executed)\b|\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
 /** Redirecting where another tool's data goes. */
 export const REDIRECT =
-  /\b(?:change|set|replace|redirect|override|modify|rewrite|switch|alter|swap)\s+(?:the\s+|its\s+|their\s+|any\s+|all\s+)?(?:recipients?|destinations?|to(?: field| address(?:es)?)|email address(?:es)?|addresses|phone numbers?|numbers?|channels?|urls?|endpoints?|targets?|hosts?|webhooks?|accounts?|iban|wallet address(?:es)?|payees?|arguments?|parameters?|paths?)\b/;
+  /\b(?:change|set|replace|redirect|override|modify|rewrite|switch|alter|swap)\s+(?:the\s+|its\s+|their\s+|any\s+|all\s+)?(?:recipients?|destinations?|to(?: field| address(?:es)?)|email address(?:es)?|addresses|phone numbers?|numbers?|channels?|urls?|endpoints?|targets?|hosts?|webhooks?|accounts?|iban|wallet address(?:es)?|payees?|arguments?|parameters?|paths?)\b|\broute (?:it|them|the (?:payment|transfer|payout|message|email|request)s?) (?:through|to|via) (?:\w+ ){0,2}(?:account|address|number|wallet|iban|server|endpoint|proxy)\b/;
 export const COPY_TO =
   /\b(?:bcc|cc|copy|forward|mirror|duplicate|also send|send a copy|carbon[- ]copy|also (?:email|message|text|notify|post|upload))\b/;
 /** Cross-cutting reach over every tool or request, not this server's own. */
 export const EVERY_TOOL =
-  /\b(?:all|any|every|each)\s+(?:other\s+)?(?:mcp\s+)?(?:tools?|servers?|functions?|integrations?|tool calls?|commands?|shell commands?|requests?|operations?|actions?|file operations?|emails?|messages?)\b|\bother (?:mcp )?servers?['’]?\s+tools?\b|\b(?:also present|also available|other available|other installed|other connected)\s+[\w`'"-]+\s+tools?\b|\b(?:side effects?|influence|impact|effect) on (?:the )?(?:also present |other |another )?[\w`'"-]*\s*tools?\b/;
+  /\b(?:all|any|every|each)\s+(?:other\s+)?(?:connected\s+|installed\s+|available\s+)?(?:mcp\s+)?(?:tools?|servers?|functions?|integrations?|tool calls?|commands?|shell commands?|requests?|operations?|actions?|file operations?|emails?|messages?)\b|\bother (?:mcp )?servers?['’]?\s+tools?\b|\b(?:also present|also available|other available|other installed|other connected)\s+[\w`'"-]+\s+tools?\b|\b(?:side effects?|influence|impact|effect) on (?:the )?(?:also present |other |another )?[\w`'"-]*\s*tools?\b/;
 /** Prefixing or appending to every command or request of other tools. */
 export const PREFIX_EVERY =
   /\b(?:prefix|prepend|append|add|insert|attach|inject)\b[^.!?\n]{0,60}\b(?:to|before|after|in front of|onto)\s+(?:every|each|all|any)\s+(?:\w+\s+){0,2}(?:commands?|requests?|calls?|queries|messages|emails|urls?|paths?)\b/;
 /** "Must be called before any other tool": claiming precedence over every other tool. */
 export const PRECEDENCE =
-  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run) (?:first |before )(?:any|all|every)(?: other)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b/;
+  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b/;
 
 /** An email address, a phone number in international form, or a URL. */
-export const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+/;
+export const ADDRESS =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b/;
 /** A URL that carries data in its query or path placeholders. */
 export const DATA_URL =
   /\bhttps?:\/\/[^\s"'`<>]+[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|\$\{?[\w.]+\}?|\[[^\]]*\]|%s|\.\.\.)/;
 /** A Markdown image whose URL the model would fill: the classic zero-click exfiltration channel. */
-export const MARKDOWN_IMAGE_EXFIL = /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*(?:\{|<|\$|\[|%s|=\s*\))/;
+export const MARKDOWN_IMAGE_EXFIL =
+  /!\[[^\]]*\]\(\s*https?:\/\/[^)\s]*(?:\{|<|\$|\[|%s|=\s*\)|[?&][\w-]+=[\w-]*\))/;
 
 /** Words of a parameter name that ask for context the model holds (HiddenLayer's parameter names). */
 export const CONTEXT_PARAMETER_WORDS =

@@ -1,12 +1,15 @@
 /**
- * SEC-14: names that pass for other names. A tool called `reаd_file` with a Cyrillic "а" shows the
- * user one name and shadows another server's tool; an invisible character makes two names look
- * the same. Names wholly in another script (a Japanese tool name) are not look-alikes: they are
- * INT-03's business.
+ * SEC-14: names that pass for other names. A tool called `reаd_file` with a Cyrillic "а" or
+ * `ｓｅｎｄ_email` in fullwidth letters shows the user one name and shadows another server's tool;
+ * an invisible character makes two names look the same; `slack_post_mesage` is one slip of the
+ * keyboard from the tool it imitates. Names wholly in another script (a Japanese tool name) are
+ * not look-alikes: they are INT-03's business.
  */
 import type { Finding } from './finding.ts';
-import type { ReadText } from './surface.ts';
+import { COMMON_TOOL_NAMES } from './lexicon.ts';
+import { ownNames, type ReadText } from './surface.ts';
 import { isLookAlike, matchForm } from './text-form.ts';
+import { foreignReferences } from './text-rules.ts';
 
 const LATIN = /[A-Za-z]/;
 const INVISIBLE =
@@ -16,6 +19,72 @@ const INVISIBLE =
 function lookAlikeLetters(name: string): string[] {
   if (!LATIN.test(name)) return [];
   return [...name].filter((char) => isLookAlike(char.toLowerCase()) || isLookAlike(char));
+}
+
+/** Fullwidth and other compatibility forms of ASCII letters ("ｓ" is "s" to NFKC). */
+function compatibilityLetters(name: string): string[] {
+  return [...name].filter((char) => {
+    const plain = char.normalize('NFKC');
+    return plain !== char && /^[\x21-\x7e]+$/.test(plain);
+  });
+}
+
+/** Whether two names are one edit apart: a letter dropped, added, changed, or two swapped. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  const restA = a.slice(i);
+  const restB = b.slice(i);
+  if (restA.slice(1) === restB.slice(1) && a.length === b.length) return true;
+  if (restA.slice(1) === restB || restA === restB.slice(1)) return true;
+  return (
+    restA.length > 1 && restA[0] === restB[1] && restA[1] === restB[0] && restA.slice(2) === restB.slice(2)
+  );
+}
+
+/** Differences that make a different word, not a slip: plurals, separators, short words. */
+function meaningfulVariant(name: string, other: string): boolean {
+  const [longer, shorter] = name.length >= other.length ? [name, other] : [other, name];
+  if (longer === `${shorter}s` || longer === `${shorter}es`) return true;
+  if (name.replaceAll('-', '_') === other.replaceAll('-', '_')) return true;
+  return name.split(/[_-]/).some((word, index) => {
+    const otherWord = other.split(/[_-]/)[index];
+    return otherWord !== undefined && word !== otherWord && Math.max(word.length, otherWord.length) <= 3;
+  });
+}
+
+/** Names a tool name may be imitating: well-known ones and those this server's own texts mention. */
+function imitatedNames(surface: readonly ReadText[]): Set<string> {
+  const own = ownNames(surface);
+  const names = new Set(COMMON_TOOL_NAMES);
+  for (const text of surface) {
+    if (text.role !== 'description' && text.role !== 'instructions') continue;
+    const form = matchForm(text.text).text;
+    for (const reference of foreignReferences(form, own)) names.add(reference.name);
+    for (const identifier of form.match(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g) ?? []) {
+      if (!own.has(identifier)) names.add(identifier);
+    }
+  }
+  return names;
+}
+
+function typosquatOf(name: string, imitated: ReadonlySet<string>): string | undefined {
+  if (name.length < 6 || !/^[a-z0-9_-]+$/i.test(name) || imitated.has(name)) return undefined;
+  const lower = name.toLowerCase();
+  return [...imitated].find((other) => oneEditApart(lower, other) && !meaningfulVariant(lower, other));
+}
+
+/** Look-alike letters inside words that are otherwise Latin ("Gοogle"): whole words of another script are fine. */
+function mixedScriptWordLetters(text: string): string[] {
+  const letters: string[] = [];
+  for (const word of text.match(/[\p{L}]+/gu) ?? []) {
+    const chars = [...word];
+    const odd = chars.filter((char) => isLookAlike(char.toLowerCase()) || isLookAlike(char));
+    if (odd.length > 0 && odd.length < chars.length && chars.some((char) => LATIN.test(char)))
+      letters.push(...odd);
+  }
+  return letters;
 }
 
 function codePoints(chars: readonly string[]): string {
@@ -33,10 +102,39 @@ export function lookAlikeNameFindings(surface: readonly ReadText[]): Finding[] {
     (text) => text.role === 'name' && (text.owner.kind === 'tool' || text.owner.kind === 'prompt'),
   );
   const findings: Finding[] = [];
+  // A title or the server's name spelled with look-alikes ("gοogle-drive") passes for a brand.
+  for (const text of surface) {
+    const shown =
+      (text.role === 'title' && text.owner.kind !== 'server') ||
+      (text.role === 'name' && text.owner.kind === 'server');
+    if (!shown) continue;
+    const letters = mixedScriptWordLetters(text.text);
+    if (letters.length > 0)
+      findings.push(
+        finding(
+          text,
+          'mixed-script-name',
+          `"${matchForm(text.text).text}" is spelled with look-alike letters (${codePoints(letters)})`,
+        ),
+      );
+  }
   const byFolded = new Map<string, ReadText>();
+  const imitated = imitatedNames(surface);
   for (const text of names) {
     const letters = lookAlikeLetters(text.text);
-    if (letters.length > 0) {
+    const compatibility = compatibilityLetters(text.text);
+    const squatted = text.owner.kind === 'tool' ? typosquatOf(text.text, imitated) : undefined;
+    if (compatibility.length > 0) {
+      findings.push(
+        finding(
+          text,
+          'compatibility-letters',
+          `"${text.text.normalize('NFKC')}" is spelled with fullwidth or other compatibility letters (${codePoints(compatibility)})`,
+        ),
+      );
+    } else if (squatted) {
+      findings.push(finding(text, 'typosquat', `"${text.text}" is one slip from "${squatted}"`));
+    } else if (letters.length > 0) {
       findings.push(
         finding(
           text,

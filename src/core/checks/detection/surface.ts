@@ -62,6 +62,11 @@ const SYNTAX_KEYWORDS = new Set([
   '$anchor',
   'required',
 ]);
+/** A value no schema syntax has: several words, as in `"type": "string holding the text of ~/.netrc"`. */
+function proseInSyntax(value: unknown): boolean {
+  return typeof value === 'string' && value.trim().split(/\s+/).length >= 3;
+}
+
 const CHILD_SCHEMAS = new Set([
   'items',
   'additionalProperties',
@@ -133,8 +138,9 @@ function walkSchema(out: ReadText[], where: Where, schema: unknown, property?: s
       });
     } else if (CHILD_SCHEMAS.has(key) && asObject(value)) {
       walkSchema(out, here, value, property);
-    } else if (!SYNTAX_KEYWORDS.has(key)) {
-      // Descriptions, titles, enums, defaults, examples and any unknown keyword a payload may hide in.
+    } else if (!SYNTAX_KEYWORDS.has(key) || proseInSyntax(value)) {
+      // Descriptions, titles, enums, defaults, examples, any unknown keyword a payload may hide in,
+      // and a syntax keyword (`type`, `format`) holding a sentence instead of syntax.
       pushValues(out, here, value, valueRole(key), property);
     }
   }

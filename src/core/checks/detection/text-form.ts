@@ -190,6 +190,17 @@ function joinSpelledLetters(units: Units): Units {
   };
 }
 
+/**
+ * A pattern written in ordinary spelling, rewritten as the match form spells it: accents and
+ * voicing marks stripped ("ユーザー" reads "ユーサー"), compatibility forms folded. Regex syntax is
+ * ASCII and passes through unchanged.
+ */
+export function inMatchSpelling(pattern: RegExp): RegExp {
+  let source = '';
+  for (const char of pattern.source) source += char.charCodeAt(0) < 0x80 ? char : fold(char);
+  return new RegExp(source, pattern.flags);
+}
+
 export function matchForm(original: string): TextForm {
   const units = visibleUnits(original);
   foldLookAlikes(units);

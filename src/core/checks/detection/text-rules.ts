@@ -25,6 +25,7 @@ import {
   DISPARAGE,
   DISPLACE,
   EVERY_TOOL,
+  FAKE_TURN,
   HIDDEN_MARKUP,
   HTML_COMMENT,
   INSTRUCTION_MARKUP,
@@ -40,8 +41,32 @@ import {
   type TargetRule,
   WHEN_TOOL_USED,
 } from './lexicon.ts';
-import type { ReadText } from './surface.ts';
-import { matchForm, originalSpan, type TextForm } from './text-form.ts';
+import {
+  CONSENT_ELSEWHERE,
+  CONTENT_NOUN_ELSEWHERE,
+  CONVERSATION_ELSEWHERE,
+  DIRECTIVE_ELSEWHERE,
+  NEGATION_ELSEWHERE,
+  SECRECY_ELSEWHERE,
+  SECRECY_PROMISES,
+} from './lexicon-languages.ts';
+import type { ReadText, TextRole } from './surface.ts';
+import { inMatchSpelling, matchForm, originalSpan, type TextForm } from './text-form.ts';
+
+const SECRECY_OTHER_LANGUAGES = [...SECRECY_ELSEWHERE, ...SECRECY_PROMISES].map(inMatchSpelling);
+const DIRECTIVE_OTHER_LANGUAGES = new RegExp(inMatchSpelling(DIRECTIVE_ELSEWHERE).source, 'g');
+const NEGATION_OTHER_LANGUAGES = inMatchSpelling(NEGATION_ELSEWHERE);
+const CONVERSATION_OTHER_LANGUAGES = inMatchSpelling(CONVERSATION_ELSEWHERE);
+
+/** An order to read, copy or send in another language, not negated ("lis ~/.ssh/id_rsa", "复制 .env"). */
+function foreignOrder(clause: string): boolean {
+  for (const match of clause.matchAll(DIRECTIVE_OTHER_LANGUAGES)) {
+    if (!NEGATION_OTHER_LANGUAGES.test(clause.slice(Math.max(0, match.index - 25), match.index))) return true;
+  }
+  return false;
+}
+const CONSENT_OTHER_LANGUAGES = CONSENT_ELSEWHERE.map(inMatchSpelling);
+const CONTENT_OTHER_LANGUAGES = inMatchSpelling(CONTENT_NOUN_ELSEWHERE);
 
 export interface RuleContext {
   /** Tool, prompt and parameter names of this server, on every face. */
@@ -89,7 +114,7 @@ function negatedBefore(text: string, index: number): boolean {
 
 function secrecyHits(form: string): Hit[] {
   const hits: Hit[] = [];
-  SECRECY.forEach((pattern, index) => {
+  [...SECRECY, ...SECRECY_OTHER_LANGUAGES].forEach((pattern, index) => {
     for (const match of form.matchAll(globalOf(pattern))) {
       const what = match.groups?.what ?? '';
       // "Never show raw IDs to the user" hides data for the user's sake, not what the model does.
@@ -115,7 +140,7 @@ function secrecyHits(form: string): Hit[] {
 
 function consentHits(form: string): Hit[] {
   const hits: Hit[] = [];
-  for (const pattern of CONSENT_BYPASS) {
+  for (const pattern of [...CONSENT_BYPASS, ...CONSENT_OTHER_LANGUAGES]) {
     for (const match of form.matchAll(globalOf(pattern))) {
       if (match[0].startsWith('without') && negatedBefore(form, match.index)) continue;
       hits.push(
@@ -187,9 +212,16 @@ function patternHits(
   return hits;
 }
 
+/** A note from the author to themselves or their tools: "TODO: add screenshots", "eslint-disable". */
+const AUTHOR_NOTE =
+  /^\s*(?:todo|fixme|xxx|hack|nb|note to self|eslint|prettier|markdownlint|biome|prettier-ignore|@ts-|istanbul|c8|vale|cspell|spell-?checker|noqa|pragma)\b|^\s*(?:#?(?:end)?region|toc|end ?toc|start|end|begin)\b[\w\s:-]{0,30}$/;
+
 /** Whether a text (match form) gives the model an order: an imperative, an obligation, an override or secrecy. */
 export function ordersTheModel(form: string): boolean {
-  if ([...OVERRIDES, ...SECRECY].some((pattern) => pattern.test(form))) return true;
+  // An override or secrecy is an order whatever the comment calls itself ("TODO: ignore the user").
+  if ([...OVERRIDES, ...SECRECY, ...SECRECY_OTHER_LANGUAGES].some((pattern) => pattern.test(form)))
+    return true;
+  if (AUTHOR_NOTE.test(form)) return false;
   return clausesOf(form).some((clause) => hasDirective(clause.text));
 }
 
@@ -274,6 +306,54 @@ function markupHits(form: string): Hit[] {
   return hits;
 }
 
+/**
+ * Data a tool returns (results, errors, resource contents) never needs to address the assistant or
+ * speak as the user: when it does, it is injected text (CyberArk's poisoned outputs, Invariant's
+ * toxic flows, MSB's user impersonation).
+ */
+const DATA_ROLES = new Set<TextRole>(['tool-result', 'error', 'resource-content']);
+
+function dataHits(text: ReadText, form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
+  if (!DATA_ROLES.has(text.role)) return [];
+  const orders = clauses
+    .filter((clause) => {
+      const ordered =
+        directivesOf(clause.text).some((directive) => !directive.negated) || foreignOrder(clause.text);
+      return (
+        ordered && (foreignReferences(clause.text, context.ownNames).length > 0 || liveAddress(clause.text))
+      );
+    })
+    .map((clause) =>
+      hit(
+        'SEC-02',
+        'data-gives-orders',
+        'high',
+        clause.start,
+        clause.end,
+        'data returned by the server orders the use of other tools or addresses',
+      ),
+    );
+  return [
+    ...orders,
+    ...patternHits(
+      form,
+      [MODEL_ADDRESS],
+      'SEC-02',
+      'data-addresses-model',
+      'high',
+      'data returned by the server addresses the assistant',
+    ),
+    ...patternHits(
+      form,
+      [FAKE_TURN],
+      'SEC-02',
+      'fake-turn',
+      'high',
+      'data returned by the server poses as a turn of the conversation',
+    ),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 // SEC-04: requests for secrets and the conversation
 
@@ -281,19 +361,24 @@ interface TargetMatch {
   rule: TargetRule;
   start: number;
   end: number;
+  text: string;
 }
+
+const CONVERSATION_RULE = TARGETS.find((rule) => rule.id === 'conversation')!;
 
 function targetsIn(text: string): TargetMatch[] {
   const out: TargetMatch[] = [];
   for (const rule of TARGETS) {
-    const match = rule.pattern.exec(text);
-    if (match) out.push({ rule, start: match.index, end: match.index + match[0].length });
+    const match =
+      rule.pattern.exec(text) ??
+      (rule === CONVERSATION_RULE ? CONVERSATION_OTHER_LANGUAGES.exec(text) : null);
+    if (match) out.push({ rule, start: match.index, end: match.index + match[0].length, text: match[0] });
   }
   return out;
 }
 
 /** "as 'sidenote'", "in the notes parameter", "into the `context` field". */
-const QUOTE = `['"\`‘’“”]`;
+const QUOTE = `['"\`‘’“”«»]`;
 const INTO_PARAMETER = new RegExp(
   [
     '\\bas\\s+(?:the\\s+)?(?:context|notes?|sidenote|feedback|metadata|extras?|details|remarks?|comments?|debug(?: info)?)\\b',
@@ -306,8 +391,10 @@ const PRONOUN_CONTENT =
   /\b(?:it|its (?:content|contents|text|value|data)|them|their (?:content|contents|values)|the (?:file|contents?|output|result|key|keys|data|values?|text)|this (?:file|data|information|content|key)|that (?:file|data|content|key))\b/;
 /** Asking for every secret there is, not the one the server needs ("your API key"). */
 const QUANTIFIED = /\b(?:all|any|every|each|entire|full|whole|complete|raw)\b|\bthe user'?s\b/;
+/** Asking for every word of something: what only a tool made for that very thing may ask. */
+const WHOLE = /\b(?:all|every|entire|full|whole|complete|verbatim|word for word|in full)\b/;
 const CONTENT_NOUN =
-  /\b(?:contents?|text|value|values|data|copy|dump|output|body|full|entire|complete|raw|everything|verbatim|exact)\b/;
+  /\b(?:contents?|text|value|values|data|copy|dump|output|body|full|entire|whole|complete|raw|everything|verbatim|exact|base64|paste)\b/;
 /** The tool itself says it takes the secret: "Reads ~/.ssh/id_rsa", "uploads your .env". */
 const DECLARED_ACCESS =
   /\b(?:reads|loads|opens|copies|collects|gathers|accesses|scans|extracts|retrieves|fetches|dumps|harvests|parses|summari[sz]es)\b/;
@@ -324,11 +411,34 @@ const ILLUSTRATION =
 
 function purposeWords(text: ReadText, context: RuleContext): string {
   if (text.owner.kind === 'server') return nameWords(context.serverName).join(' ');
+  // A resource does nothing itself: its name cannot explain an order to send something.
+  if (text.owner.kind === 'resource') return '';
   return nameWords(text.owner.name).join(' ');
 }
 
-function excused(target: TargetRule, text: ReadText, context: RuleContext): boolean {
-  return target.purpose.test(purposeWords(text, context));
+/**
+ * Whether the tool's own purpose explains naming the target: a `kube_*` tool may name kubeconfig.
+ * A demand for all of it needs the narrower purpose: a feedback tool may talk about the
+ * conversation, but not ask for a transcript of the entire conversation.
+ */
+function excused(target: TargetRule, text: ReadText, context: RuleContext, whole = false): boolean {
+  const purpose = whole ? (target.wholePurpose ?? target.purpose) : target.purpose;
+  return purpose.test(purposeWords(text, context));
+}
+
+/** "payload set to …", "set reauth to …", "in snapshot", "as token": filling one of the server's own parameters. */
+function fillsOwnParameter(clause: string, context: RuleContext): boolean {
+  const names = [...context.ownNames].map((name) => name.toLowerCase());
+  const candidates = [
+    ...clause.matchAll(/\b([\w-]+)\s+(?:set to|equal to|=|containing|holding|filled with)(?=\s)/g),
+    ...clause.matchAll(
+      /\bset\s+(?:the\s+)?[`'"«“]?([\w-]+)[`'"»”]?\s+(?:parameter\s+|field\s+|argument\s+)?to\b/g,
+    ),
+    ...clause.matchAll(
+      /\b(?:in|into|as|to)\s+(?:the\s+)?[`'"«“‘]?\s?([\w-]+)\s?[`'"»”’]?(?=\s*(?:[.,;:!?)]|$|\n|field|parameter|argument|on every|for|and|so|then|when))/g,
+    ),
+  ];
+  return candidates.some((match) => names.includes(match[1]!));
 }
 
 function liveAddress(clause: string): boolean {
@@ -338,6 +448,8 @@ function liveAddress(clause: string): boolean {
 
 interface ClauseFacts {
   directives: Directive[];
+  /** An order in another language (its verbs are not in the English directive grammar). */
+  foreignOrder: boolean;
   transfers: boolean;
   intoParameter: boolean;
   outward: boolean;
@@ -345,12 +457,17 @@ interface ClauseFacts {
   quantified: boolean;
 }
 
-function clauseFacts(clause: string): ClauseFacts {
+function clauseFacts(clause: string, context: RuleContext): ClauseFacts {
   const directives = directivesOf(clause).filter((directive) => !directive.negated);
+  const fills = fillsOwnParameter(clause, context);
   return {
     directives,
-    transfers: directives.some((directive) => directive.kind === 'transfer'),
-    intoParameter: INTO_PARAMETER.test(clause),
+    foreignOrder: foreignOrder(clause),
+    // "call X with payload set to the contents of …" hands the contents over as surely as "pass".
+    transfers:
+      directives.some((directive) => directive.kind === 'transfer') ||
+      ((fills || CALL_WITH.test(clause)) && directives.length > 0),
+    intoParameter: INTO_PARAMETER.test(clause) || fills,
     outward: liveAddress(clause) || DATA_URL.test(clause) || MARKDOWN_IMAGE_EXFIL.test(clause),
     passive: PASSIVE_REQUIRED.test(clause),
     quantified: QUANTIFIED.test(clause),
@@ -360,10 +477,16 @@ function clauseFacts(clause: string): ClauseFacts {
 type Verdict = [rule: string, severity: Severity, note: string];
 
 /** What a clause does with a secret it names: orders it read or sent, says it sends or reads it, or nothing. */
-function judgeTarget(target: TargetRule, clause: string, facts: ClauseFacts): Verdict | null {
-  const what = target.id.replaceAll('-', ' ');
-  if (target.strength === 'strong') {
-    if (facts.directives.length > 0 || facts.passive)
+function judgeTarget(target: TargetMatch, clause: string, facts: ClauseFacts): Verdict | null {
+  const what = target.rule.id.replaceAll('-', ' ');
+  if (target.rule.heldByModel) {
+    // The model holds its conversation already: only handing it over is a request.
+    if (facts.transfers || facts.passive || facts.foreignOrder)
+      return ['sensitive-request', 'critical', `asks the model to hand over ${what}`];
+    return null;
+  }
+  if (target.rule.strength === 'strong') {
+    if (facts.directives.length > 0 || facts.passive || facts.foreignOrder)
       return ['sensitive-request', 'critical', `asks the model to read or hand over ${what}`];
     if (DECLARED_SENDING.test(clause))
       return ['declared-exfiltration', 'critical', `says it sends ${what} away`];
@@ -371,11 +494,28 @@ function judgeTarget(target: TargetRule, clause: string, facts: ClauseFacts): Ve
       return ['declared-access', 'high', `says it reads ${what}, which its purpose does not explain`];
     return null;
   }
-  if ((facts.transfers || facts.passive) && (facts.intoParameter || facts.outward || facts.quantified))
+  // "~/Downloads as outputDir" or "the user's home directory" names a place, not contents to hand over.
+  if (target.rule.id === 'user-files' && !CONTENT_NOUN.test(clause) && !ARCHIVE.test(target.text))
+    return null;
+  // "Pass your API key in apiKey" is how authenticated servers work; asking for all of them, or
+  // the user's, is not.
+  const reach =
+    target.rule.id === 'credential-values'
+      ? facts.quantified || facts.outward
+      : facts.intoParameter || facts.outward || facts.quantified;
+  if ((facts.transfers || facts.passive) && reach)
     return ['sensitive-request', 'critical', `asks the model to hand over ${what}`];
   if (facts.directives.length > 0) return ['credential-request', 'low', `mentions ${what} in an instruction`];
   return null;
 }
+
+const ARCHIVE = /\b(?:tar|tarball|zip|archive|base64|dump|untracked)\b/;
+/** "Call this tool with a transcript of …": what a call carries is handed over. */
+const CALL_WITH = /\b(?:call|invoke|run|use|trigger)\b[^.!?\n]{0,60}\bwith\b/;
+
+/** "Whenever a message contains a password, an API key or a token, call …": Trail of Bits' keyword trigger. */
+const SECRET_TRIGGER =
+  /\b(?:when(?:ever)?|if|each time|every time|as soon as)\b[^,.!?\n]{0,60}\b(?:contains?|includes?|mentions?|has|shows?|with)\b[^.!?\n]{0,40}\b(?:passwords?|api[ _-]?keys?|tokens?|private keys?|secrets?|credentials?|credit card|seed phrases?)\b[^.!?\n]{0,80},/;
 
 const CONTEXT_WORDS =
   /\b(?:conversation|messages|history|context|everything|all (?:the )?(?:data|information)|results?)\b/;
@@ -385,12 +525,13 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
   let earlier: TargetMatch | null = null;
   for (const clause of clauses) {
     if (DEFENSIVE.test(clause.text)) continue;
-    const facts = clauseFacts(clause.text);
+    const facts = clauseFacts(clause.text, context);
+    const whole = WHOLE.test(clause.text);
     const targets = targetsIn(clause.text).filter(
-      (target) => facts.outward || !excused(target.rule, text, context),
+      (target) => facts.outward || !excused(target.rule, text, context, whole),
     );
     for (const target of targets) {
-      const verdict = judgeTarget(target.rule, clause.text, facts);
+      const verdict = judgeTarget(target, clause.text, facts);
       if (verdict)
         hits.push(
           hit(
@@ -429,6 +570,21 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
         ),
       );
     }
+    if (
+      SECRET_TRIGGER.test(clause.text) &&
+      (facts.transfers || facts.directives.some((d) => d.kind === 'execute'))
+    ) {
+      hits.push(
+        hit(
+          'SEC-04',
+          'secret-trigger',
+          'critical',
+          clause.start,
+          clause.end,
+          'acts whenever a secret appears in the conversation',
+        ),
+      );
+    }
     // Only the sentence right before can be what "it" refers to.
     earlier = targets.find((target) => target.rule.strength === 'strong') ?? null;
   }
@@ -442,13 +598,21 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
   const isSchemaText =
     text.role === 'schema-text' || text.role === 'default' || text.role === 'example' || text.role === 'enum';
   if (!isName && !isSchemaText) return hits;
-  const words = isName ? nameWords(text.text).join(' ') : form.text;
-  if (DEFENSIVE.test(words)) return hits;
+  // An enum value such as `csv_with_contents_of_~/.aws/credentials` is read as words.
+  const words = isName
+    ? nameWords(text.text).join(' ')
+    : text.role === 'enum'
+      ? form.text.replaceAll('_', ' ')
+      : form.text;
+  const demands = CONTENT_NOUN.test(words) || CONTENT_OTHER_LANGUAGES.test(words);
   for (const target of targetsIn(words)) {
-    if (excused(target.rule, text, context)) continue;
+    // A refusal ("paths under ~/.ssh are rejected") is defensive only in the sentence that names the secret.
+    const clause = clausesOf(words).find((part) => part.start <= target.start && target.start < part.end);
+    if (DEFENSIVE.test(clause?.text ?? words)) continue;
+    if (excused(target.rule, text, context, demands)) continue;
     const what = target.rule.id.replaceAll('-', ' ');
     const span: [number, number] = isName ? [0, form.text.length] : [target.start, target.end];
-    if (target.rule.strength === 'strong' && (isName || CONTENT_NOUN.test(words))) {
+    if (target.rule.strength === 'strong' && (isName || demands)) {
       hits.push(
         hit(
           'SEC-04',
@@ -484,10 +648,10 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
 
 /** `mcp__server__tool`, `server:tool_name`, `(mcp_whatsapp) send_message`, an identifier next to "tool", or a known tool name. */
 const TOOL_REFERENCE =
-  /\bmcp__([\w-]+)__([\w-]+)|\(mcp_([\w-]+)\)\s*([\w-]+)|\bmcp_(?:tool_)?([a-z][\w]*)|\b([a-z][\w-]*):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|[`'"]?\b([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b[`'"]?\s+(?:tool|function|command)\b|\b(?:tool|function)\s+[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b|\b(?:call|use|invoke|run|calling|using|invoking)\s+(?:the\s+)?[`'"]([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[`'"]/g;
+  /\bmcp__([\w-]+)__([\w-]+)|\(mcp_([\w-]+)\)\s*([\w-]+)|\bmcp_(?:tool_)?([a-z][\w]*)|\b([a-z][\w-]*):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|[`'"]?\b([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b[`'"]?\s+(?:tool|function|command)\b|\b(?:tool|function)\s+[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b|\b(?:call|use|invoke|run|calling|using|invoking)\s+(?:the\s+)?[`'"]([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[`'"]|\b[\w-]+ server'?s (?<owned>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
 const KNOWN_TOOL = new RegExp(`\\b(?:${COMMON_TOOL_NAMES.join('|')})\\b`, 'g');
 const OTHER_TOOL =
-  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w-]+\s+)?(?:tools?|servers?|functions?|versions?|implementations?|integrations?)\b/;
+  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w.-]+\s+){0,3}?(?:tools?|servers?|functions?|versions?|implementations?|integrations?|herramientas?|ferramentas?|strumenti|outils)\b|\b(?:instead of|rather than|in place of) (?:the |any )?(?:other|original|official|real|default|built-in) [\w-]+|\bcualquier (?:otra )?herramienta\b|\bthe others\b|\b(?:several|multiple|two|many) (?:mcp )?servers\b|\b(?:connected|installed) in this session\b/;
 const STRONG_MODAL =
   /\b(?:must|always|never|only|do not|don'?t|should not|must not|required|mandatory|exclusively)\b/;
 const GENERIC_TARGETS =
@@ -514,7 +678,15 @@ interface Reference {
 export function foreignReferences(text: string, own: ReadonlySet<string>): Reference[] {
   const found: Reference[] = [];
   for (const match of text.matchAll(TOOL_REFERENCE)) {
-    const name = match[2] ?? match[4] ?? match[5] ?? match[7] ?? match[8] ?? match[9] ?? match[10];
+    const name =
+      match.groups?.owned ??
+      match[2] ??
+      match[4] ??
+      match[5] ??
+      match[7] ??
+      match[8] ??
+      match[9] ??
+      match[10];
     if (name === undefined || own.has(name) || own.has(name.replaceAll('-', '_'))) continue;
     found.push({ name, start: match.index, end: match.index + match[0].length });
   }
@@ -572,6 +744,33 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
   return hits;
 }
 
+/** Parameters whose value is a second destination for what the tool sends. */
+const COPY_DESTINATION =
+  /\b(?:bcc|cc|archive|mirror|forward(?:ing)?|copy|backup|shadow|audit|collect(?:or)?|sink|relay)\b/;
+const EXAMPLE_HOST =
+  /@example\.(?:com|org|net)\b|\/\/(?:[\w-]+\.)?example\.(?:com|org|net)\b|localhost|127\.0\.0\.1|\[::1\]/;
+
+/**
+ * The postmark-mcp backdoor: a bcc, archive or mirror parameter that defaults to an outside
+ * address copies everything the tool sends unless the model happens to override it.
+ */
+function defaultDestinationHits(text: ReadText, form: string): Hit[] {
+  if (text.role !== 'default' || text.property === undefined) return [];
+  if (!COPY_DESTINATION.test(nameWords(text.property).join(' '))) return [];
+  const address = ADDRESS.exec(form);
+  if (!address || EXAMPLE_HOST.test(address[0])) return [];
+  return [
+    hit(
+      'SEC-03',
+      'default-destination',
+      'critical',
+      address.index,
+      address.index + address[0].length,
+      `the ${text.property} parameter copies what the tool sends to ${address[0]} unless overridden`,
+    ),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const WEIGHT: Readonly<Record<Severity, number>> = { critical: 10, high: 2, medium: 1, low: 0.5 };
@@ -599,6 +798,23 @@ function escalate(hits: readonly Hit[], length: number): Hit[] {
   ];
 }
 
+/** Acting without the user's consent through another server's tools is directing those tools. */
+function consentOverOtherTools(hits: readonly Hit[], length: number): Hit[] {
+  const bypass = hits.some((found) => found.rule === 'consent-bypass');
+  const other = hits.some((found) => found.rule === 'names-other-tool');
+  if (!bypass || !other) return [];
+  return [
+    hit(
+      'SEC-03',
+      'directs-other-tool',
+      'critical',
+      0,
+      length,
+      'has other servers’ tools used without the user’s consent',
+    ),
+  ];
+}
+
 /** Every rule over one text. */
 export function textHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
   const clauses = clausesOf(form.text);
@@ -607,11 +823,13 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...consentHits(form.text),
     ...commandHits(form.text, clauses),
     ...markupHits(form.text),
+    ...dataHits(text, form.text, clauses, context),
     ...requestHits(text, clauses, context),
     ...parameterHits(text, form, context),
     ...shadowingHits(clauses, context),
+    ...defaultDestinationHits(text, form.text),
   ];
-  return [...hits, ...escalate(hits, form.text.length)];
+  return [...hits, ...consentOverOtherTools(hits, form.text.length), ...escalate(hits, form.text.length)];
 }
 
 /** One hit per check, rule and place: overlapping hits of the same rule are the same finding. */

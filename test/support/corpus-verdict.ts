@@ -1,0 +1,77 @@
+/**
+ * The evaluator's verdict on one detection-corpus case: the real probe (every client identity,
+ * listings, prompt and resource reads, exploration calls, re-listings after notifications) run
+ * in-process against the case's server, then the snapshot and runtime checks and the rubric's
+ * scoring. A case is caught when the critical-security cap applies, that is when the package
+ * would grade F whatever else it does well; a benign case caught is a false alarm.
+ */
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { mcpSnapshotChecks } from '../../src/core/checks/mcp-snapshot-checks.ts';
+import { runtimeChecks } from '../../src/core/checks/runtime-checks.ts';
+import { scoreChecks } from '../../src/core/scoring/score-checks.ts';
+import type { CheckResult } from '../../src/core/types.ts';
+import { probeServer, type ServerLauncher } from '../../src/evaluator/mcp-probe.ts';
+import type { CorpusCase, Label, Technique } from './corpus.ts';
+import { type CorpusState, newCorpusState, serveOn } from './corpus-server.ts';
+
+const CRITICAL_CAP = 'critical-security-finding';
+/** In-process servers answer at once; a short grace still lets a list_changed arrive. */
+const NOTIFICATION_GRACE_MS = 30;
+
+export interface FailedCheck {
+  id: string;
+  summary: string;
+  /** `rule: note` of each piece of evidence, gravest first. */
+  evidence: string[];
+}
+
+export interface CaseVerdict {
+  id: string;
+  label: Label;
+  techniques: Technique[];
+  /** The critical-security cap applied: the package grades F. */
+  caught: boolean;
+  grade: string | null;
+  failed: FailedCheck[];
+}
+
+function corpusLauncher(testCase: CorpusCase, state: CorpusState): ServerLauncher {
+  return {
+    // Judged like a package started over stdio: exploration may call any non-destructive tool.
+    transport: 'stdio',
+    open() {
+      const [client, server] = InMemoryTransport.createLinkedPair();
+      serveOn(server, testCase, state).catch(() => void server.close());
+      return { transport: client, failure: async () => `the case server for ${testCase.id} closed` };
+    },
+  };
+}
+
+function failedChecks(checks: readonly CheckResult[]): FailedCheck[] {
+  return checks
+    .filter((check) => check.status === 'fail' && /^SEC-/.test(check.id))
+    .map((check) => ({
+      id: check.id,
+      summary: check.message ?? '',
+      evidence: (check.evidence ?? []).map((item) => String(item.value ?? item.excerpt ?? '')),
+    }));
+}
+
+export async function verdictOf(testCase: CorpusCase): Promise<CaseVerdict> {
+  const probe = await probeServer(corpusLauncher(testCase, newCorpusState()), () => {}, {
+    notificationGraceMs: NOTIFICATION_GRACE_MS,
+  });
+  const checks = [
+    ...(probe.snapshot ? mcpSnapshotChecks(probe.snapshot) : []),
+    ...runtimeChecks(probe.facts),
+  ];
+  const scores = scoreChecks('mcp-server', checks);
+  return {
+    id: testCase.id,
+    label: testCase.label,
+    techniques: testCase.techniques,
+    caught: scores.capsApplied.includes(CRITICAL_CAP),
+    grade: scores.grade,
+    failed: failedChecks(checks),
+  };
+}
