@@ -180,7 +180,7 @@ describe('the queue', () => {
     try {
       await page.goto(`${url}/queue`);
       expect(await page.locator('tbody tr').first().textContent()).toMatch(
-        /Priority \d+: never evaluated \+100/,
+        /Priority \d+: never evaluated \+100, [\d,]+ downloads a month \+\d+/,
       );
       expect(await page.getByRole('button', { name: /^Claim / }).count()).toBe(0);
       await page.goto(`${url}/sign-in`);
