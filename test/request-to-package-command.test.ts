@@ -6,9 +6,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
+import { buildCatalogue } from '../src/core/catalogue/build-catalogue.ts';
 import { REQUEST_FIELDS, type RequestField } from '../src/core/requests/package-request.ts';
+import { loadRepository } from '../src/data/load-repository.ts';
 import { captureIo } from './support/capture-io.ts';
-import { writeFixtureRepo } from './support/fixture-repo.ts';
+import { FIXTURE_AS_OF, writeFixtureRepo } from './support/fixture-repo.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 
 const tempDir = useTempDirs();
@@ -86,6 +88,15 @@ describe('afscore request-to-package', () => {
     const whole = captureIo(root);
     expect(await main(['validate'], whole)).toBe(0);
     expect(whole.stdout).toEqual(['✓ valid: 3 categories, 33 packages, 58 evaluations, 3 spot-checks']);
+
+    // The requester counts as a request, which the queue shows and ranks by.
+    const loaded = loadRepository(root, { asOf: FIXTURE_AS_OF, withoutGit: true });
+    const entry = buildCatalogue(loaded.input).queue.find((item) => item.id === 'postgres-mcp-pro');
+    expect(entry?.priority_factors).toContainEqual({
+      factor: 'requests',
+      text: 'requested by 1 person',
+      points: 5,
+    });
   });
 
   it('writes nothing and tells the requester what to fix', async () => {

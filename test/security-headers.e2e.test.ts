@@ -34,7 +34,7 @@ const DATA = { 'content-security-policy': "default-src 'none'", ...NOSNIFF };
 const SVG = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'", ...NOSNIFF };
 const SIGN_IN = {
   'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
   ...NOSNIFF,

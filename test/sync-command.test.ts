@@ -6,7 +6,7 @@
  * resumes.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
@@ -156,10 +156,23 @@ describe('afscore sync', () => {
       downloads_monthly: 1_250_000,
       last_synced_at: '2026-11-25T18:00:00.000Z',
     });
-    expect(catalogue.queue.find((entry) => entry.id === 'pg-query')).toMatchObject({
+    const pgEntry = catalogue.queue.find((entry) => entry.id === 'pg-query');
+    expect(pgEntry).toMatchObject({
       evaluation_status: 'Needs re-evaluation',
       version: '2.2.0',
       evaluated_version: '2.1.0',
+    });
+    // The new version of a much-used package rises to the top of the queue, and says why.
+    expect(catalogue.queue[0]?.id).toBe('pg-query');
+    expect(pgEntry?.priority_factors).toContainEqual({
+      factor: 'new-version-popularity',
+      text: 'a new version of a much-used package',
+      points: 31,
+    });
+    expect(pgEntry?.priority_factors).toContainEqual({
+      factor: 'reason',
+      text: 'needs re-evaluation since 2.2.0 (score for 2.1.0)',
+      points: 20,
     });
     expect(catalogue.packages.find((pkg) => pkg.id === 'git-tools')?.deprecated?.reason).toBe(
       'Deprecated on npm: Use @example/git-suite',
@@ -292,6 +305,50 @@ describe('afscore sync', () => {
       updated_at: '2026-11-26T06:00:00.000Z',
     });
     expect(byId.get('never-run')).toMatchObject({ change: 'removed', removed: true });
+  });
+
+  it('takes download counts from a table when the downloads API is out of reach, asking no registry', async () => {
+    const root = repo();
+    await sync(root, '--package', 'pg-query', '--sources', 'npm');
+    const table = join(root, 'npm-downloads.tsv');
+    writeFileSync(
+      table,
+      'name\tversion\tdownloads_a_month\tsummary\n@example/pg-query\t2.2.0\t3400000\tRuns SQL\n@example/broken\t1.0.0\tmany\t\n',
+    );
+    utimesSync(table, new Date('2026-11-24T00:00:00Z'), new Date('2026-11-24T00:00:00Z'));
+    const asked = fake.requests.length;
+    const { code, io } = await sync(
+      root,
+      '--package',
+      'pg-query',
+      '--sources',
+      'downloads',
+      '--downloads-file',
+      table,
+    );
+    expect(code).toBe(0);
+    expect(fake.requests.length).toBe(asked);
+    expect(io.stderr).toContain(
+      'afscore sync: --downloads-file: skipped 1 row(s) without a whole-number count',
+    );
+    expect(record(root, 'pg-query').sources.npm).toMatchObject({
+      latest_version: '2.2.0',
+      downloads_monthly: 3_400_000,
+      downloads_checked_at: '2026-11-24T00:00:00.000Z',
+    });
+    const loaded = loadRepository(root, { asOf: '2026-11-26T00:00:00Z', withoutGit: true });
+    const entry = buildCatalogue(loaded.input).queue.find((item) => item.id === 'pg-query');
+    expect(entry?.priority_factors).toContainEqual({
+      factor: 'popularity',
+      text: '3,400,000 downloads a month',
+      points: 35,
+    });
+
+    const headless = join(root, 'no-header.tsv');
+    writeFileSync(headless, '@example/pg-query\t3400000\n');
+    const refused = await sync(root, '--sources', 'downloads', '--downloads-file', headless);
+    expect(refused.code).toBe(2);
+    expect(refused.io.stderr[0]).toContain('its first line must name the columns');
   });
 
   it('refuses unknown packages, sources and rates with the usage', async () => {

@@ -73,6 +73,7 @@ export interface PackageFile {
   version?: string;
   license?: string | null;
   configuration?: PackageConfiguration;
+  requests?: number;
   keywords?: string[];
   maintainers: string[];
   added: string;

@@ -40,6 +40,8 @@ export interface SyncDeps {
   concurrency: number;
   dryRun: boolean;
   now: () => number;
+  /** Download counts read from a table (`--downloads-file`) instead of npm's downloads API, and when they were taken. */
+  downloadsTable?: { counts: ReadonlyMap<string, number>; at: string };
   /** Ids of every package file, for the registry records' rule that a package stands beside them. */
   packageIds: ReadonlySet<string>;
   categories: ReadonlySet<string>;
@@ -68,7 +70,12 @@ export class SyncRun {
     const { npm, pypi } = pkg.distribution;
     if (npm && sources.has('npm'))
       observations.npm = await readNpm(client, endpoints, npm, before.sources.npm);
-    if (npm && sources.has('downloads') && this.downloadFailures < DOWNLOADS_GIVE_UP_AFTER) {
+    const table = this.deps.downloadsTable;
+    if (npm && sources.has('downloads') && table) {
+      const count = table.counts.get(npm);
+      observations.downloads =
+        count === undefined ? { outcome: 'absent' } : { outcome: 'fresh', count, at: table.at };
+    } else if (npm && sources.has('downloads') && this.downloadFailures < DOWNLOADS_GIVE_UP_AFTER) {
       observations.downloads = await readDownloads(client, endpoints, npm);
       this.countDownloads(observations.downloads);
     }

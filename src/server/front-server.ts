@@ -15,6 +15,7 @@ import { parseRequestTarget, type RequestTarget } from './http/request-target.ts
 import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
+import { pageLocalsChannel } from './live/page-locals-channel.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
 import { rateLimitHeaders } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
@@ -180,7 +181,9 @@ export function createFrontServer(options: FrontServerOptions): Server {
       const pages = options.pages;
       const locals = options.pageLocals ? await options.pageLocals(req, started) : undefined;
       // Pages, their CSS and scripts go out compressed when the client accepts it (http/page-compression.ts).
-      compressPages(req, res, () => pages(req, res, undefined, locals));
+      const render = () => compressPages(req, res, () => pages(req, res, undefined, locals));
+      if (locals) pageLocalsChannel().run(locals, render);
+      else render();
       return;
     }
     send(req, res, problemReply(problem('notFound', `Nothing at ${target.path}.`)));

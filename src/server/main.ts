@@ -56,7 +56,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
     log,
     modules: productModules(config, services),
     claims,
-    ...(pages ? { pages, pageLocals: pageLocalsFor(config, data, claims) } : {}),
+    ...(pages ? { pages, pageLocals: pageLocalsFor(config, data, services) } : {}),
   });
   // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s,
   // nothing moving for 60 s (a client that stops reading its answer), at most 1,000 sockets (the

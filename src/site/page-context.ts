@@ -22,6 +22,8 @@ export interface PageContext {
   data: SiteData;
   /** Current checkout claims: package id → claimed until. */
   claims(nowMs: number): Promise<ReadonlyMap<string, string>>;
+  /** Who holds each current claim: package id → login. */
+  holders(nowMs: number): Promise<ReadonlyMap<string, string>>;
   viewer: Viewer | null;
   /** Where the service is reached from outside, without a trailing slash; null to use the request's origin. */
   publicUrl: string | null;

@@ -60,23 +60,11 @@ describe('registry notes on the pages', () => {
     ]);
   });
 
-  it('shows the queue what to evaluate and how much it is used', () => {
-    expect(
-      queueVersionText({
-        id: 'pg-query',
-        name: 'PG Query',
-        kind: 'mcp-server',
-        category: 'databases',
-        evaluation_status: 'Needs re-evaluation',
-        reason: '',
-        priority: 76,
-        version: '2.2.0',
-        evaluated_version: '2.1.0',
-        downloads_monthly: 1_250_000,
-        deprecated: false,
-        claimed: false,
-        claimed_until: null,
-      }),
-    ).toBe('version 2.2.0 · score for 2.1.0 · 1,250,000 downloads a month');
+  it('shows the queue what to evaluate and what the score is for', () => {
+    expect(queueVersionText({ version: '2.2.0', evaluated_version: '2.1.0' })).toBe(
+      'version 2.2.0 · score for 2.1.0',
+    );
+    expect(queueVersionText({ version: '2.1.0', evaluated_version: '2.1.0' })).toBe('version 2.1.0');
+    expect(queueVersionText({ version: null, evaluated_version: null })).toBe('');
   });
 });

@@ -55,15 +55,16 @@ export function registryFacts(record: Pick<PackageRecord, 'registry'>): Registry
   });
 }
 
-/** The queue's version column: what to evaluate, and what the score is for. */
-export function queueVersionText(entry: QueueEntry): string {
+/**
+ * The queue's version line: what to evaluate, and what the score is for when that differs. How
+ * much it is used and a deprecation count in its priority, which the row lists beside it.
+ */
+export function queueVersionText(entry: Pick<QueueEntry, 'version' | 'evaluated_version'>): string {
   const parts = [
     entry.version ? `version ${entry.version}` : null,
     entry.evaluated_version && entry.evaluated_version !== entry.version
       ? `score for ${entry.evaluated_version}`
       : null,
-    entry.downloads_monthly !== null ? `${formatCount(entry.downloads_monthly)} downloads a month` : null,
-    entry.deprecated ? 'deprecated' : null,
   ];
   return parts.filter((part): part is string => part !== null).join(' · ');
 }

@@ -44,6 +44,7 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     distribution: PG_QUERY.distribution,
     license: PG_QUERY.license ?? null,
     configuration: {},
+    requests: 0,
     keywords: [],
     tools: [],
     capabilities: [],

@@ -18,9 +18,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Builds the fixture repository into `root/generated`. */
-export async function buildFixture(root: string): Promise<string> {
+/** Builds the fixture repository into `root/generated`; `prepare` adds to it first (registry records…). */
+export async function buildFixture(root: string, prepare?: (root: string) => void): Promise<string> {
   writeFixtureRepo(root);
+  prepare?.(root);
   const generatedDir = join(root, 'generated');
   const io = captureIo(root);
   const code = await main(['build', '--out', generatedDir, '--as-of', FIXTURE_AS_OF], io);
@@ -28,8 +29,12 @@ export async function buildFixture(root: string): Promise<string> {
   return generatedDir;
 }
 
-export async function startTestServer(root: string, env: Record<string, string> = {}): Promise<TestServer> {
-  const generatedDir = await buildFixture(root);
+export async function startTestServer(
+  root: string,
+  env: Record<string, string> = {},
+  prepare?: (root: string) => void,
+): Promise<TestServer> {
+  const generatedDir = await buildFixture(root, prepare);
   // No dist folder under the fixture root: these servers answer pages with 404 unless a suite builds one.
   const config = readConfig(
     // State and delivered branches stay under the fixture root even when AFSCORE_ROOT points at the

@@ -4,8 +4,10 @@
  * A new version marks an evaluated package "Needs re-evaluation"; the old score stays, for the
  * version it was given to. Resumable: an interrupted run picks up where it stopped.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { parseDownloadsTable } from '../../core/registry/downloads-table.ts';
 import {
   changeText,
   countResults,
@@ -45,7 +47,27 @@ counts, and the ETag that makes the next run a conditional request).
   --markdown FILE          write the run's summary as Markdown (the daily pull request's body)
   --strict                 exit 1 if any package could not be read (default: only if none could)
   --state DIR              where the resume journal lives (AFSCORE_STATE_DIR, default .state)
+  --downloads-file FILE    take npm download counts from this tab-separated table (columns "name" and
+                           "downloads_a_month", "downloads_monthly" or "downloads"), dated by the
+                           file's modification time, instead of asking npm's downloads API
 ${REGISTRY_OPTIONS_USAGE}`;
+
+/** The table's counts and when they were taken (the file's modification time), or what is wrong. */
+function readDownloadsFile(
+  path: string,
+): { counts: ReadonlyMap<string, number>; at: string; skipped: number } | string {
+  let text: string;
+  let at: string;
+  try {
+    text = readFileSync(path, 'utf8');
+    at = statSync(path).mtime.toISOString();
+  } catch (error) {
+    return `--downloads-file: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? String(error)})`;
+  }
+  const table = parseDownloadsTable(text);
+  if (!table.ok) return `--downloads-file: ${path}: ${table.message}`;
+  return { counts: table.counts, at, skipped: table.skipped };
+}
 
 function parseSources(value: string | undefined): Set<SyncSource> | string {
   if (value === undefined) return new Set(SYNC_SOURCES);
@@ -150,6 +172,7 @@ export async function runSync(args: readonly string[], io: CliIo): Promise<numbe
       strict: { type: 'boolean' },
       root: { type: 'string' },
       state: { type: 'string' },
+      'downloads-file': { type: 'string' },
       ...REGISTRY_OPTIONS,
       help: { type: 'boolean', short: 'h' },
     },
@@ -173,6 +196,15 @@ export async function runSync(args: readonly string[], io: CliIo): Promise<numbe
   const root = resolve(io.cwd, values.root ?? '.');
   const stateDir = resolve(io.cwd, values.state ?? process.env.AFSCORE_STATE_DIR ?? join(root, '.state'));
   const dryRun = values['dry-run'] === true;
+  const downloadsTable =
+    values['downloads-file'] === undefined
+      ? undefined
+      : readDownloadsFile(resolve(io.cwd, values['downloads-file']));
+  if (typeof downloadsTable === 'string') return usage(downloadsTable);
+  if (downloadsTable && downloadsTable.skipped > 0)
+    io.err(
+      `afscore sync: --downloads-file: skipped ${downloadsTable.skipped} row(s) without a whole-number count`,
+    );
 
   const catalogue = readCatalogue(root);
   for (const path of catalogue.invalid)
@@ -232,6 +264,7 @@ export async function runSync(args: readonly string[], io: CliIo): Promise<numbe
     packageIds: catalogue.packageIds,
     categories: catalogue.categories,
     journal,
+    ...(downloadsTable ? { downloadsTable } : {}),
     onResult: (result) => progress.step(result),
     onDiff: (patch) => io.out(patch),
   });

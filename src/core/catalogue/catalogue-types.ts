@@ -81,6 +81,8 @@ export interface PackageRecord extends PackageSummary {
   license: string | null;
   /** What it needs to start or connect (environment, arguments, headers), from the package file. */
   configuration: PackageConfiguration;
+  /** How many people asked for it to be evaluated (queue priority). */
+  requests: number;
   /** Words people search for it by, from the package file. */
   keywords: string[];
   /** Names of the tools the representative evaluation saw it list (MCP servers). */
@@ -152,6 +154,25 @@ export interface ContributorRecord {
   last_evaluation_at: string;
 }
 
+export const PRIORITY_FACTORS = [
+  'status',
+  'reason',
+  'popularity',
+  'new-version-popularity',
+  'requests',
+  'waiting',
+  'failed-attempts',
+  'deprecated',
+  'removed',
+] as const;
+
+/** One part of a queue priority: what it is, in words, and the points it adds (negative: it sinks). */
+export interface PriorityFactor {
+  factor: (typeof PRIORITY_FACTORS)[number];
+  text: string;
+  points: number;
+}
+
 export interface QueueEntry {
   id: string;
   name: string;
@@ -160,6 +181,10 @@ export interface QueueEntry {
   evaluation_status: Exclude<EvaluationStatusText, 'Evaluated'>;
   reason: string;
   priority: number;
+  /** What the priority is made of, largest first; the points add up to `priority`. */
+  priority_factors: PriorityFactor[];
+  /** Why the latest evaluation gave no usable score, when the latest attempts failed. */
+  last_failure: string | null;
   /** The version to evaluate, and the one the current score is for (null before any score). */
   version: string | null;
   evaluated_version: string | null;

@@ -69,6 +69,7 @@ export function packageRecord(
     distribution: pkg.distribution,
     license: pkg.license ?? null,
     configuration: pkg.configuration ?? {},
+    requests: pkg.requests ?? 0,
     keywords: pkg.keywords ?? [],
     tools: toolNames(representative),
     capabilities: capabilitiesOf(representative?.inputs),

@@ -1,28 +1,45 @@
 /**
- * Queue priority, as data: never-evaluated packages first, then outdated ones; within a class, the
- * more used and the longer waiting first.
+ * Queue priority, as data. Never-evaluated packages start above outdated ones; a new version of a
+ * much-used package rises past both (many people run a version nobody scored); downloads, requests
+ * and time waited add to that; failed attempts hold a package back for a while, and a deprecated or
+ * removed package sinks below the rest. Tests pass their own weights to queuePriority.
  */
+
 import type { StateReasonCode } from '../states/package-state.ts';
+import type { EvaluationStatusText } from '../types.ts';
 
-export const PRIORITY_BASE = {
-  'Not yet evaluated': 100,
-  'Needs re-evaluation': 50,
-} as const;
+export interface QueueWeights {
+  /** Where each status starts. */
+  status: Readonly<Record<Exclude<EvaluationStatusText, 'Evaluated'>, number>>;
+  /** Added for each reason a package needs (re-)evaluation. */
+  reasons: Readonly<Partial<Record<StateReasonCode, number>>>;
+  /** Monthly downloads (npm): points per tenfold above the floor, up to the cap. */
+  downloads: { floor: number; pointsPerTenfold: number; max: number };
+  /** A new version of a used package adds its download points again, times this. */
+  newVersionOfUsedPackage: number;
+  /** Points per person who asked for the package (its `requests`), up to the cap. */
+  requests: { pointsEach: number; max: number };
+  /** One point per this many days waited, up to the cap, so old entries rise without overtaking a class. */
+  waiting: { daysPerPoint: number; max: number };
+  /**
+   * Failed attempts in a row at the version to evaluate: each takes points off (up to the cap)
+   * while the package backs off, for a window that starts at `backoffDays` and doubles with each
+   * failure (up to `maxBackoffDays`); after it, the package is offered again at full priority.
+   */
+  failures: { pointsEach: number; max: number; backoffDays: number; maxBackoffDays: number };
+  /** Negative: a package its registry marks deprecated, or no longer serves, sinks. */
+  deprecated: number;
+  removed: number;
+}
 
-/** Added to the base for each reason a package needs re-evaluation. */
-export const PRIORITY_FOR_REASON: Readonly<Partial<Record<StateReasonCode, number>>> = {
-  'new-version': 20,
-  'rubric-changed': 15,
-  stale: 10,
-  'only-partial-evaluations': 5,
+export const QUEUE_WEIGHTS: QueueWeights = {
+  status: { 'Not yet evaluated': 100, 'Needs re-evaluation': 50 },
+  reasons: { 'new-version': 20, 'rubric-changed': 15, stale: 10, 'only-partial-evaluations': 5 },
+  downloads: { floor: 1_000, pointsPerTenfold: 10, max: 40 },
+  newVersionOfUsedPackage: 1,
+  requests: { pointsEach: 5, max: 25 },
+  waiting: { daysPerPoint: 10, max: 9 },
+  failures: { pointsEach: 15, max: 45, backoffDays: 7, maxBackoffDays: 56 },
+  deprecated: -80,
+  removed: -100,
 };
-
-/** One point per this many days waited, up to the cap, so old requests rise without overtaking a class. */
-export const DAYS_PER_WAITING_POINT = 10;
-export const MAX_WAITING_POINTS = 9;
-
-/**
- * Much-used packages first: one point per power of ten of monthly downloads (10 → 1, 1,000,000 → 6),
- * up to the cap, so a new version of a popular server outranks one of a package nobody installs.
- */
-export const MAX_POPULARITY_POINTS = 8;

@@ -40,9 +40,9 @@ export interface Observations {
   'mcp-registry'?: Observation<McpServerEntry>;
   /** The MCP Registry server name asked for (from the record, npm's mcpName or PyPI's README). */
   mcpName?: string;
-  /** npm's monthly download count; absent when not asked. */
+  /** npm's monthly download count; absent when not asked. `at`: when a table's counts were taken. */
   downloads?:
-    | { outcome: 'fresh'; count: number }
+    | { outcome: 'fresh'; count: number; at?: string }
     | { outcome: 'absent' }
     | { outcome: 'error'; message: string };
 }
@@ -446,7 +446,11 @@ export function applySync(
   // Download counts only order the queue: their failure is the run's warning, not the package's.
   if (downloads?.outcome === 'fresh' && npmState) {
     if (npmState.downloads_monthly !== downloads.count) factChanges.push('downloads');
-    record.sources.npm = { ...npmState, downloads_monthly: downloads.count, downloads_checked_at: now };
+    record.sources.npm = {
+      ...npmState,
+      downloads_monthly: downloads.count,
+      downloads_checked_at: downloads.at ?? now,
+    };
   }
 
   let next: PackageFile = ownedFields(pkg, record, changes, notes);

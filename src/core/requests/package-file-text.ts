@@ -26,6 +26,7 @@ function frontmatterLines(pkg: PackageFile): string[] {
     `license: ${pkg.license === null || pkg.license === undefined ? 'null' : quote(pkg.license)}`,
     `maintainers: [${pkg.maintainers.map(quote).join(', ')}]`,
     `added: ${quote(pkg.added)}`,
+    ...(pkg.requests === undefined ? [] : [`requests: ${pkg.requests}`]),
     ...(pkg.needs_review === undefined ? [] : [`needs_review: [${pkg.needs_review.map(quote).join(', ')}]`]),
   ];
 }

@@ -99,6 +99,7 @@ describe('package requests that become files', () => {
         'license: "Apache-2.0"',
         'maintainers: ["dcramer", "getsentry-bot"]',
         'added: "2026-11-22"',
+        'requests: 1',
         '---',
         '',
         'Sentry runs a hosted remote server too.',
@@ -138,6 +139,7 @@ describe('package requests that become files', () => {
       license: null,
       maintainers: [],
       added: '2026-11-22',
+      requests: 1,
       body: 'Teaches an agent to write and run Playwright scripts for browser testing.',
     });
     expect(readBack(result.value.text).frontmatter).toMatchObject({ license: null, kind: 'skill' });

@@ -271,6 +271,8 @@ function packageFrom(
     license: answers.get('license') ?? null,
     maintainers: maintainersOf(answers.get('maintainers')),
     added: context.date,
+    // The requester asked for it, which raises it in the queue (queue-priority.ts).
+    requests: 1,
     body: inertBody(answers.get('about') ?? answers.get('description')!),
   };
   const homepage = answers.get('homepage');

@@ -134,6 +134,13 @@ export const packageSchema = {
       description: 'SPDX expression, or null when unknown.',
     },
     configuration,
+    requests: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 100000,
+      description:
+        'How many people asked for it to be evaluated (package requests and their votes); raises it in the queue.',
+    },
     keywords: {
       type: 'array',
       uniqueItems: true,

@@ -65,7 +65,7 @@ export function evaluationPrompt(plan: EvaluationPlan): string {
     ...(plan.targets.length > 0
       ? [
           '',
-          '   Or let the command-line evaluator do it (it writes a document that validates as it is):',
+          '   Or let the command-line evaluator do it (it writes a document that validates as it is). It is not published to npm: run it in a checkout of the afscore repository, after `npm ci` there:',
           '',
           fenced(plan.targets.map((target) => target.command)),
         ]

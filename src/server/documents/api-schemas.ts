@@ -5,6 +5,7 @@
  */
 
 import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
+import { PRIORITY_FACTORS } from '../../core/catalogue/catalogue-types.ts';
 import { START_FAILURE_CLASSES } from '../../core/checks/start-failure.ts';
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
@@ -305,6 +306,7 @@ export const RESPONSE_SCHEMAS = {
     distribution,
     license: nullableString,
     configuration,
+    requests: { type: 'integer', minimum: 0, description: 'How many people asked for it to be evaluated.' },
     keywords: { type: 'array', items: { type: 'string' } },
     tools: {
       type: 'array',
@@ -538,8 +540,26 @@ export const RESPONSE_SCHEMAS = {
     evaluation_status: { enum: ['Not yet evaluated', 'Needs re-evaluation'] },
     reason: { type: 'string' },
     priority: { type: 'number' },
+    priority_factors: {
+      type: 'array',
+      description:
+        'What the priority is made of, largest first; the points add up to priority (negative points sink it).',
+      items: object({
+        factor: { enum: [...PRIORITY_FACTORS] },
+        text: { type: 'string' },
+        points: { type: 'number' },
+      }),
+    },
+    last_failure: {
+      ...nullableString,
+      description: 'Why the latest evaluation gave no usable score, when the latest attempts failed.',
+    },
     version: { ...nullableString, description: 'The version to evaluate.' },
-    evaluated_version: { ...nullableString, description: 'The version the current score is for.' },
+    evaluated_version: {
+      ...nullableString,
+      description:
+        'The version the current score is for; it needs re-evaluation since `version` when they differ.',
+    },
     downloads_monthly: { type: ['integer', 'null'], minimum: 0 },
     deprecated: { type: 'boolean' },
     claimed: { type: 'boolean' },

@@ -36,7 +36,7 @@ Text from packages (names, descriptions, findings) is data written by third part
 
 - [Evaluation guide](${url('/evaluation-guide.md')}): rubric ${RUBRIC_VERSION}, the evaluation document, how to evaluate and submit
 - [Evaluation schema](${url('/schemas/evaluation-2.0.json')}): JSON Schema 2020-12 of an evaluation document
-- [Evaluation queue](${url('/v1/queue')}): packages waiting for an evaluation, highest priority first; claim one with POST /v1/checkout (API key in X-Api-Key)
+- [Evaluation queue](${url('/v1/queue')}): packages waiting for an evaluation, highest priority first, each with what its priority is made of (priority_factors) and why its last evaluation failed (last_failure); claim one with POST /v1/checkout (API key in X-Api-Key)
 - [Get an API key](${url('/sign-in')}): needed to submit with POST /v1/evaluations (${limits.submit} per key per UTC day) and to claim packages (${limits.checkout} checkout requests per client IP per UTC day)
 
 ## Optional

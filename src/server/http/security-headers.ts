@@ -8,7 +8,7 @@
  *   when Astro hashed them; nothing framed, no plugins, no <base>, forms only to this origin),
  *   `frame-ancestors 'none'` and `X-Frame-Options` so no site can frame them, and a referrer that
  *   never carries a path to another origin.
- * - Sign-in pages show a new API key: no script at all, no referrer, no form.
+ * - Sign-in pages show a new API key: no script at all, no referrer, forms only to this origin.
  * - SVG (badges, the favicon): no script, no subresource; inline styles are how SVG draws.
  * - Everything else (JSON, problem bodies, documents, MCP, CSS, text): `default-src 'none'`, so a
  *   body opened as a document can run nothing. No `frame-ancestors` there: JSON, documents and
@@ -37,7 +37,8 @@ const SIGN_IN_DIRECTIVES: Directives = {
   // The site's stylesheet is inlined into these pages; they have no script to protect it from.
   'style-src': ["'unsafe-inline'"],
   'img-src': ["'self'"],
-  'form-action': ["'none'"],
+  // Signing in with a key and signing out post to this site, and nowhere else.
+  'form-action': ["'self'"],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
 };

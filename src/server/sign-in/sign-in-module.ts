@@ -1,15 +1,20 @@
 /**
- * `/sign-in`: GitHub's OAuth web flow when it is configured, else how to ask the operator for a key.
+ * `/sign-in`: GitHub's OAuth web flow when it is configured, else how to ask the operator for a key;
+ * either way a contributor can sign this browser in with a key they have (`POST /sign-in/key`) and
+ * out again (`POST /sign-in/out`), which the site's own forms need (session.ts).
  * The `state` travels in a short-lived HttpOnly cookie and must come back unchanged (compared in
  * constant time); the GitHub token is used once to read the login and avatar, then dropped.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { authorizationUrl, identityFromCode } from '../../github/oauth-sign-in.ts';
+import { issueFormUrl } from '../../site/site-links.ts';
 import type { OAuthConfig } from '../config.ts';
-import { issueKey } from '../keys/api-keys.ts';
+import { readBody } from '../http/read-body.ts';
+import { authenticate, issueKey } from '../keys/api-keys.ts';
 import type { ModuleContext, ServerModule } from '../server-module.ts';
 import type { Store } from '../store/store.ts';
+import { clearedSessionCookie, cookieValue, isSameOrigin, sessionCookie, sessionOwner } from './session.ts';
 import { keyIssuedPage, signInFailedPage, signInPage } from './sign-in-pages.ts';
 
 const STATE_COOKIE = 'afscore_oauth_state';
@@ -19,10 +24,19 @@ export interface SignInOptions {
   oauth: OAuthConfig | null;
   publicUrl: string;
   operatorContact: string;
+  /** The project's repository: its issue form asks an operator for a key. */
+  repositoryUrl: string;
   store: Store;
 }
 
-function html(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+const MAX_FORM_BYTES = 4096;
+
+function html(
+  res: ServerResponse,
+  status: number,
+  body: string,
+  headers: Record<string, string | string[]> = {},
+): void {
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     // The security headers (no script, no referrer, no framing) are the front server's.
@@ -33,11 +47,7 @@ function html(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 function cookie(req: IncomingMessage, name: string): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
+  return cookieValue(req, name);
 }
 
 function sameSecret(a: string | undefined, b: string | null): boolean {
@@ -49,6 +59,7 @@ export function signInModule(options: SignInOptions): ServerModule {
   const secure = options.publicUrl.startsWith('https://') ? '; Secure' : '';
   const redirectUrl = `${options.publicUrl}/sign-in/callback`;
   const clearCookie = `${STATE_COOKIE}=; Path=/sign-in; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  const requestKeyUrl = issueFormUrl(options.repositoryUrl, 'api-key');
 
   async function callback(
     req: IncomingMessage,
@@ -93,7 +104,52 @@ export function signInModule(options: SignInOptions): ServerModule {
       identity.avatarUrl,
       new Date(context.now).toISOString(),
     );
-    html(res, 200, keyIssuedPage(identity.login, key), { 'Set-Cookie': clearCookie });
+    // Signed in on this browser too, so the site's own forms (claiming from the queue) work.
+    html(res, 200, keyIssuedPage(identity.login, key), {
+      'Set-Cookie': [clearCookie, sessionCookie(key, secure !== '')],
+    });
+  }
+
+  /** POST /sign-in/key: sign this browser in with a key the contributor already has. */
+  async function signInWithKey(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pageOptions = { requestKeyUrl, githubConfigured: options.oauth !== null };
+    if (!isSameOrigin(req, options.publicUrl)) {
+      html(res, 403, signInFailedPage('The form was not sent from this site.'));
+      return;
+    }
+    const body = await readBody(req, MAX_FORM_BYTES);
+    const key = body.ok ? new URLSearchParams(body.body.toString('utf8')).get('key')?.trim() : undefined;
+    const owner = key ? await authenticate(options.store, key) : null;
+    if (!key || !owner) {
+      html(
+        res,
+        401,
+        signInPage(options.oauth !== null, options.operatorContact, {
+          ...pageOptions,
+          problem: 'That key is unknown or revoked. Check that you copied all of it, or ask for a new one.',
+        }),
+      );
+      return;
+    }
+    res.writeHead(303, {
+      Location: '/queue',
+      'Set-Cookie': sessionCookie(key, secure !== ''),
+      'Cache-Control': 'no-store',
+    });
+    res.end();
+  }
+
+  function signOut(req: IncomingMessage, res: ServerResponse): void {
+    if (!isSameOrigin(req, options.publicUrl)) {
+      html(res, 403, signInFailedPage('The form was not sent from this site.'));
+      return;
+    }
+    res.writeHead(303, {
+      Location: '/',
+      'Set-Cookie': clearedSessionCookie(secure !== ''),
+      'Cache-Control': 'no-store',
+    });
+    res.end();
   }
 
   return {
@@ -102,6 +158,14 @@ export function signInModule(options: SignInOptions): ServerModule {
     policy: null,
     async handle(req, res, context) {
       const step = context.target.segments[1];
+      if (req.method === 'POST' && step === 'key') {
+        await signInWithKey(req, res);
+        return;
+      }
+      if (req.method === 'POST' && step === 'out') {
+        signOut(req, res);
+        return;
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         html(res, 405, signInFailedPage('Sign-in pages are reached with a plain link.'), {
           Allow: 'GET, HEAD',
@@ -113,7 +177,11 @@ export function signInModule(options: SignInOptions): ServerModule {
         html(
           res,
           step === undefined || step === '' ? 200 : 404,
-          signInPage(oauth !== null, options.operatorContact),
+          signInPage(oauth !== null, options.operatorContact, {
+            requestKeyUrl,
+            githubConfigured: oauth !== null,
+            signedInAs: (await sessionOwner(req, options.store))?.login ?? null,
+          }),
         );
         return;
       }

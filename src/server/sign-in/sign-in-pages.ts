@@ -57,21 +57,52 @@ ${body}
 `;
 }
 
-export function signInPage(configured: boolean, operatorContact: string): string {
+export interface SignInPageOptions {
+  /** The issue form that asks an operator for a key. */
+  requestKeyUrl: string;
+  githubConfigured: boolean;
+  signedInAs?: string | null;
+  /** What went wrong with a key just entered. */
+  problem?: string;
+}
+
+/** Signing this browser in with a key the contributor has, and out again. */
+function keyForm(options: SignInPageOptions): string {
+  const signedIn = options.signedInAs
+    ? `<div class="notice ok"><p>This browser is signed in as <strong>${escapeHtml(options.signedInAs)}</strong>: the queue shows a Claim button beside each free package.</p>
+<form method="post" action="/sign-in/out"><button type="submit" class="secondary">Sign out</button></form></div>`
+    : '';
+  const problem = options.problem
+    ? `<div class="notice bad" role="alert"><p>${escapeHtml(options.problem)}</p></div>`
+    : '';
+  return `${signedIn}
+<h2>Sign in with an API key you have</h2>
+${problem}
+<form method="post" action="/sign-in/key" class="key-form">
+<label for="key">API key</label>
+<input id="key" name="key" type="password" autocomplete="off" required pattern="afk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}" placeholder="afk_…">
+<button type="submit">Sign in</button>
+</form>
+<p class="hint">The key stays in this browser in a cookie that scripts cannot read, so the site can claim packages for you; sign out to remove it.</p>`;
+}
+
+export function signInPage(configured: boolean, operatorContact: string, options: SignInPageOptions): string {
   if (!configured) {
     return page(
       'Get an API key',
       `<h1>Get an API key</h1>
 <p>An API key lets you submit evaluations with <code>POST /v1/evaluations</code> and claim packages from the queue. On this deployment the operator issues keys by hand.</p>
-<p>To ask for one, contact ${escapeHtml(operatorContact)} with your GitHub login. Keys are tied to that login, which is shown on your evaluations; nothing else about you is kept.</p>
-<p>You can also contribute without a key: open a pull request that adds your evaluation file, as the <a href="/contribute">contribution guide</a> explains.</p>`,
+<p><a class="button" href="${escapeHtml(options.requestKeyUrl)}" rel="noopener">Ask for a key</a> with an issue in the project's repository, or contact ${escapeHtml(operatorContact)} with your GitHub login. Keys are tied to that login, which is shown on your evaluations; nothing else about you is kept.</p>
+<p>You can also contribute without a key: open a pull request that adds your evaluation file, as the <a href="/contribute">contribution guide</a> explains.</p>
+${keyForm(options)}`,
     );
   }
   return page(
     'Sign in',
     `<h1>Sign in to get an API key</h1>
 <p>Sign in with GitHub to get a key for submitting evaluations. afscore asks only for read access to your public profile (<code>read:user</code>) and keeps your login and avatar, nothing else. The key is shown once.</p>
-<p><a class="button" href="/sign-in/github">Sign in with GitHub</a></p>`,
+<p><a class="button" href="/sign-in/github">Sign in with GitHub</a></p>
+${keyForm(options)}`,
   );
 }
 
@@ -82,6 +113,7 @@ export function keyIssuedPage(login: string, key: string): string {
 <div class="notice warn"><p><strong>Copy it now: it is shown once.</strong> afscore keeps only a hash of it.</p></div>
 <code class="api-key" id="api-key">${escapeHtml(key)}</code>
 <p>Use it in the <code>X-Api-Key</code> header, or set <code>AFSCORE_API_KEY</code> for <code>npx afscore submit</code>. If it leaks, ask the operator to revoke it and sign in again.</p>
+<p>This browser is now signed in as ${escapeHtml(login)}: the <a href="/queue">queue</a> shows a Claim button beside each free package.</p>
 <p><a href="/contribute">How to contribute an evaluation</a></p>`,
   );
 }
