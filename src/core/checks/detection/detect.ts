@@ -12,7 +12,7 @@ import { decodedSpans, joinedBase64 } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
 import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
-import { exactNames, ownNames, type ReadText, readingSurface } from './surface.ts';
+import { exactNames, ownNames, type ReadText, readingSurface, toolNames } from './surface.ts';
 import { matchForm } from './text-form.ts';
 import { analyseText, type RuleContext } from './text-rules.ts';
 
@@ -213,6 +213,7 @@ export function detect(snapshot: McpSnapshot): Detection {
   const context: RuleContext = {
     ownNames: ownNames(surface),
     exactNames: exactNames(surface),
+    toolNames: toolNames(surface),
     serverName: snapshot.server.name ?? '',
   };
   const findings: Finding[] = [];

@@ -267,6 +267,17 @@ export const SECRECY_WORDS: readonly SecrecyWords[] = [
       /usi(?:m|wa)?(?:wambie|ambie|julishe|onyeshe|taje)\w*|msi(?:m|wa)?(?:wambie|ambie|julishe)\w*|bila (?:ku)?(?:m|wa)?(?:julisha|ambia|taarifu)\w*/,
   },
   {
+    language: 'ca',
+    user: /usuari\w*/,
+    negation: /no|mai|sense/,
+    tell: /(?:cal )?(?:dir\w*|comentar\w*|mencionar\w*|informar\w*|avisar\w*|mostrar\w*|explicar\w*)/,
+  },
+  {
+    language: 'am',
+    user: /(?:ለ|በ|የ)?ተጠቃሚ\S*/,
+    negatedVerb: /አትናገር\S*|አትንገር\S*|አታሳውቅ\S*|አትግለጽ\S*|አትጥቀስ\S*/,
+  },
+  {
     language: 'tl',
     user: /user|gumagamit/,
     negation: /huwag|hindi/,
@@ -280,8 +291,12 @@ export const CONVERSATION_MORE_LANGUAGES =
 
 /** Orders to read, copy or send in the languages the first list misses (none spelled like an English word). */
 export const DIRECTIVE_MORE_LANGUAGES =
-  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|soma|nakili|ambatisha|bandika|uweke|weka|tuma|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ/;
+  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|soma|nakili|ambatisha|bandika|uweke|weka|tuma|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ|取得して|取得し|開いて|アクセスして|打开|获取|提取|访问|تلاش کریں|شامل کریں|بھیجیں|پڑھیں|کاپی کریں/;
 
 /** "The contents" in the languages the first list misses. */
 export const CONTENT_NOUN_MORE_LANGUAGES =
   /\b(?:sisalto\w*|sisallon|tartalm\w*|icerig\w*|icerik|zawartosc\w*|obsah\w*|continut\w*|innehall\w*|inhoud|indhold|innhold|isi(?:nya)?|nội dung|maudhui|nilalaman)\b|(?:содержимое|содержание|вміст|περιεχόμενο|محتوى|محتوا|सामग्री|เนื้อหา|תוכן|내용)/;
+
+/** Words addressing the assistant in other languages ("AIアシスタントへ", "асистенте", "AI 助手"). */
+export const MODEL_ADDRESS_ELSEWHERE =
+  /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b/;

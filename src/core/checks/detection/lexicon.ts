@@ -156,7 +156,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'credential-values',
     strength: 'weak',
     pattern:
-      /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication|orization)?[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?tokens?|secret[ _-]?keys?|client[ _-]?secrets?|passwords?|passphrases?|credentials?|one[ -]time (?:codes?|passwords?)|2fa codes?|otp codes?|jwts?|private[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?)\b/,
+      /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication|orization)?[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?tokens?|secret[ _-]?keys?|client[ _-]?secrets?|passwords?|passphrases?|credentials?|one[ -]time (?:codes?|passwords?)|2fa codes?|otp codes?|verification codes?|security codes?|login codes?|jwts?|private[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?)\b/,
     purpose:
       /\b(?:auth\w*|login|log ?in|sign ?in|signin|connect\w*|credentials?|secrets?|vault|passwords?|tokens?|keys?|apikey|configure|config|setup|set|register|users?|accounts?|oauth|sessions?)\b/,
   },
@@ -180,7 +180,7 @@ export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prepend|type|enter|eva
 
 /** Words that may open an imperative clause without changing who it addresses. */
 export const CLAUSE_OPENERS =
-  '(?:(?:please|kindly|first(?:ly)?|also|then|and|now|just|always|simply|next|finally|additionally|afterwards|immediately|important|note|notice|warning|attention|remember|reminder|step \\d+|\\d+[.)]|[-*•>#]+)[\\s,:!.-]*)*';
+  '(?:(?:please|kindly|first(?:ly)?|also|then|and|now|just|always|simply|next|finally|additionally|afterwards|immediately|important|note|notice|warning|attention|remember|reminder|step \\d+|\\d+[.)]|[-*•>#]+|\\/\\/+)[\\s,:!.-]*)*';
 
 /** Phrases that address the model with an obligation. The verb follows. */
 export const MODAL_DIRECTIVE =
@@ -200,9 +200,11 @@ export const SECRECY: readonly RegExp[] = [
   /\b(?:do|perform|run|complete|handle|finish) (?:this|it|that|these|them)(?: step| steps)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
   /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b(?![\w'’])/,
   /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
+  /\bwithout (?:mentioning|telling|saying|disclosing|reporting|revealing|surfacing) (?:it|this|that|them|anything)\b/,
+  /\b(?:do not|don'?t|never)\s+(?:include|put|mention)\s+(?:it|this|that|them|these)\s+(?:in|into)\s+(?:the|your)\s+(?:\w+ )?(?:report|summary|reply|answer|response|output)\b/,
   // "Audit recording is not to be surfaced in responses to the end user" (Log-To-Leak's wording).
   /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall|needs? to)\s+(?:not|never)\s+(?:to\s+)?(?:be\s+)?(?:surfaced|mentioned|shown|disclosed|reported|revealed|displayed|shared|communicated|brought up|made visible)\b[^.!?\n]{0,40}?\b(?:the |your |an? )?(?:end[ -])?(?:user|human|customer|requester)s?\b/,
-  /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|this|these)\b/,
+  /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|notices?|messages?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|this|these)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)))/,
   /\bkeep (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action))(?: \w+){0,2} out of (?:your |the )?(?:reply|replies|answer|answers|response|responses|output|summary|chat|conversation)\b/,
   // Output the user will not see: a comment or hidden element the chat does not render.
@@ -239,6 +241,7 @@ export const OVERRIDES: readonly RegExp[] = [
   /<\/?\s*(?:system|assistant)(?:[-_ ](?:prompt|message|instructions?|override))?\s*>/,
   /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant)(?:\s+(?:prompt|message|instructions?|override))?\s*:\s*(?:you|ignore|always|never|the user|from now|new)\b/,
   /\b(?:developer|debug|admin|god|jailbreak|maintenance) mode (?:is )?(?:enabled|activated|on)\b/,
+  /\b(?:takes?|have|has|carry|carries) (?:precedence|priority) over (?:all |any |the |your )?(?:earlier|previous|prior|other|system|user|original)(?:'s)? (?:instructions|prompts?|rules|messages|guidelines)\b|\b(?:carry|carries|have|has|with) (?:full )?system(?:-level)? authority\b/,
 ];
 
 /** Markup that frames text as orders to the model. High alone, critical beside any other signal. */
@@ -247,7 +250,7 @@ export const INSTRUCTION_MARKUP =
 
 /** Addressing the model as such, over the user's head. */
 export const MODEL_ADDRESS =
-  /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) this\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
+  /\b(?:note|notice|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any |all )?(?:[\w-]+ )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) (?:this|these|the)\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
 
 /**
  * A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a
@@ -262,7 +265,7 @@ export const PRESSURE =
 
 /** Commands that change or leak the machine, in any text a model reads. */
 export const DANGEROUS_COMMANDS =
-  /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:/;
+  /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:|\b(?:curl|wget)\b[^\n|;]{0,200}\s(?:--data(?:-binary|-raw|-urlencode)?|-d|-f|--form|--upload-file|-t|--post-file)[\s=]+['"]?@?(?:~|\$home|\/|\.)[\w./~$-]*(?:history|\.ssh|\.aws|\.env|credentials|\.npmrc|\.netrc|id_\w+)/;
 
 /** Asking to decode a payload and act on it. */
 export const DECODE_AND_FOLLOW =
@@ -338,7 +341,7 @@ export const PRECEDENCE =
 
 /** An email address, a phone number in international form, or a URL. */
 export const ADDRESS =
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b/;
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b0x[0-9a-f]{40}\b|\bbc1[02-9ac-hj-np-z]{25,60}\b|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b/;
 /** A URL that carries data in its query or path placeholders. */
 export const DATA_URL =
   /\bhttps?:\/\/[^\s"'`<>]+[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|\$\{?[\w.]+\}?|\[[^\]]*\]|%s|\.\.\.)/;

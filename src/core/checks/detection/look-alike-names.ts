@@ -5,6 +5,7 @@
  * keyboard from the tool it imitates. Names wholly in another script (a Japanese tool name) are
  * not look-alikes: they are INT-03's business.
  */
+import { nameWords } from '../schema-utils.ts';
 import type { Finding } from './finding.ts';
 import { COMMON_TOOL_NAMES } from './lexicon.ts';
 import { ownNames, type ReadText } from './surface.ts';
@@ -43,11 +44,12 @@ function oneEditApart(a: string, b: string): boolean {
   );
 }
 
-/** Differences that make a different word, not a slip: plurals, separators, short words. */
+/** Differences that make a different word, not a slip: plurals, separators or none, short words. */
 function meaningfulVariant(name: string, other: string): boolean {
   const [longer, shorter] = name.length >= other.length ? [name, other] : [other, name];
   if (longer === `${shorter}s` || longer === `${shorter}es`) return true;
-  if (name.replaceAll('-', '_') === other.replaceAll('-', '_')) return true;
+  // Separators are a naming style (`sendEmail`, `send-email`, `send_email`), not a slip.
+  if (name.replace(/[_-]/g, '') === other.replace(/[_-]/g, '')) return true;
   return name.split(/[_-]/).some((word, index) => {
     const otherWord = other.split(/[_-]/)[index];
     return otherWord !== undefined && word !== otherWord && Math.max(word.length, otherWord.length) <= 3;
@@ -72,6 +74,8 @@ function imitatedNames(surface: readonly ReadText[]): Set<string> {
 function typosquatOf(name: string, imitated: ReadonlySet<string>): string | undefined {
   if (name.length < 6 || !/^[a-z0-9_-]+$/i.test(name) || imitated.has(name)) return undefined;
   const lower = name.toLowerCase();
+  // `sendEmail` is send_email in another style, not a slip from send_mail.
+  if (imitated.has(nameWords(name).join('_'))) return undefined;
   return [...imitated].find((other) => oneEditApart(lower, other) && !meaningfulVariant(lower, other));
 }
 

@@ -309,11 +309,27 @@ export function readingSurface(snapshot: McpSnapshot): ReadText[] {
 
 /** The names exactly as this server spells them (a separator twin of one may be another server's tool). */
 export function exactNames(surface: readonly ReadText[]): Set<string> {
-  return new Set(
-    surface
+  return new Set([
+    ...surface
       .filter((text) => text.role === 'name' || text.role === 'parameter-name')
       .map((text) => text.text.toLowerCase()),
-  );
+    ...templateVariables(surface),
+  ]);
+}
+
+/** The names of this server's tools and prompts, lower case. */
+export function toolNames(surface: readonly ReadText[]): Set<string> {
+  return new Set(surface.filter((text) => text.role === 'name').map((text) => text.text.toLowerCase()));
+}
+
+/** `{sig}` of `docs://cache/{name}?sig={sig}`: a resource template's variables are its parameters. */
+function templateVariables(surface: readonly ReadText[]): string[] {
+  return surface
+    .filter((text) => text.owner.kind === 'resource' && text.text.includes('{'))
+    .flatMap((text) =>
+      [...text.text.matchAll(/\{[?&/#+.;]?([\w,]+)\}/g)].flatMap((match) => match[1]!.split(',')),
+    )
+    .map((name) => name.toLowerCase());
 }
 
 /** Names this server itself uses (tools, prompts, parameters on every face): naming them is not shadowing. */
@@ -326,5 +342,6 @@ export function ownNames(surface: readonly ReadText[]): Set<string> {
       names.add(text.text.toLowerCase().replaceAll('-', '_'));
     }
   }
+  for (const variable of templateVariables(surface)) names.add(variable);
   return names;
 }

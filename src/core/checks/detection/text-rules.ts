@@ -52,6 +52,7 @@ import {
   DIRECTIVE_ELSEWHERE,
   DIRECTIVE_MORE_LANGUAGES,
   DISPLACE_ELSEWHERE,
+  MODEL_ADDRESS_ELSEWHERE,
   NEGATION_ELSEWHERE,
   OTHER_TOOLS_ELSEWHERE,
   SECRECY_ELSEWHERE,
@@ -80,6 +81,7 @@ function foreignOrder(clause: string): boolean {
   return false;
 }
 const CONSENT_OTHER_LANGUAGES = CONSENT_ELSEWHERE.map(inMatchSpelling);
+const MODEL_ADDRESS_OTHER_LANGUAGES = inMatchSpelling(MODEL_ADDRESS_ELSEWHERE);
 const DISPLACE_OTHER_LANGUAGES = inMatchSpelling(DISPLACE_ELSEWHERE);
 const OTHER_TOOL_OTHER_LANGUAGES = inMatchSpelling(OTHER_TOOLS_ELSEWHERE);
 const STRONG_MODAL_OTHER_LANGUAGES = inMatchSpelling(ALWAYS_ONLY_ELSEWHERE);
@@ -92,6 +94,8 @@ export interface RuleContext {
   ownNames: ReadonlySet<string>;
   /** The same names as spelled, lower case: `execute-sql` is not `execute_sql`. */
   exactNames: ReadonlySet<string>;
+  /** The names of the server's own tools and prompts, lower case. */
+  toolNames: ReadonlySet<string>;
   /** The server's name, whose words excuse server-level texts (instructions) naming its subject. */
   serverName: string;
 }
@@ -202,7 +206,6 @@ const PROTECTED_DATA = inMatchSpelling(
 function foreignSecrecyHits(clauses: readonly Clause[]): Hit[] {
   const hits: Hit[] = [];
   for (const clause of clauses) {
-    if (PROTECTED_DATA.test(clause.text)) continue;
     for (const words of SECRECY_TABLE) {
       const user = words.user.exec(clause.text);
       if (!user) continue;
@@ -210,8 +213,12 @@ function foreignSecrecyHits(clauses: readonly Clause[]): Hit[] {
         (match) => Math.abs(match.index - user.index) <= 80,
       );
       if (!near) continue;
-      const start = clause.start + Math.min(near.index, user.index);
-      const end = clause.start + Math.max(near.index + near[0].length, user.index + user[0].length);
+      const from = Math.min(near.index, user.index);
+      const to = Math.max(near.index + near[0].length, user.index + user[0].length);
+      // What is kept from the user, said next to the words: a password or an id may be.
+      if (PROTECTED_DATA.test(clause.text.slice(Math.max(0, from - 40), to + 40))) continue;
+      const start = clause.start + from;
+      const end = clause.start + to;
       hits.push(
         hit(
           'SEC-02',
@@ -315,6 +322,19 @@ export function ordersTheModel(form: string): boolean {
   return clausesOf(form).some((clause) => hasDirective(clause.text));
 }
 
+/** An advisory or write-up quoting an attack's words ("crafted contents (\"ignore previous instructions …\")"). */
+const ATTACK_WRITE_UP =
+  /\b(?:prompt injection|injection|payloads?|crafted|malicious|attack(?:s|er|ers)?|exploit\w*|vulnerab\w*|cve-\d{4}|ghsa-|such as|e\.g\.|for example)\b/;
+
+function quotedAsExample(form: string, found: Hit): boolean {
+  const before = form.slice(Math.max(0, found.start - 120), found.start);
+  const sentence = before.split(/[.!?\n]/).pop() ?? '';
+  return (
+    /["“'‘(]\s*$/.test(form.slice(Math.max(0, found.start - 3), found.start)) &&
+    ATTACK_WRITE_UP.test(sentence)
+  );
+}
+
 function markupHits(form: string): Hit[] {
   const hits = [
     ...patternHits(
@@ -324,7 +344,7 @@ function markupHits(form: string): Hit[] {
       'override',
       'critical',
       'overrides the model’s instructions or role',
-    ),
+    ).filter((found) => !quotedAsExample(form, found)),
     ...patternHits(
       form,
       [INSTRUCTION_MARKUP],
@@ -425,6 +445,7 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     );
   return [
     ...orders,
+    ...injectedOrderHits(form, clauses, context),
     ...patternHits(
       form,
       [MODEL_ADDRESS],
@@ -442,6 +463,65 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
       'data returned by the server poses as a turn of the conversation',
     ),
   ];
+}
+
+/** A tool's name by its shape: a verb joined to what it acts on (`send_money`, `grant_guest_access`). */
+const TOOL_NAME_SHAPE =
+  /\b(?:get|list|send|create|add|delete|remove|update|read|write|post|run|execute|search|fetch|grant|revoke|transfer|make|set|upload|download|open|query|insert|reply|share|invite|pay|move|copy|publish|push|merge|approve|edit|save|sync|export|import|report|log|track|notify|submit|record|store|mark|check|verify|join|leave|assign|lock|unlock)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
+/** Identities an attacker plants: an email address, an IBAN, a wallet, an SSH public key. */
+const PLANTED_IDENTITY =
+  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\b0x[0-9a-f]{40}\b|\bssh-(?:ed25519|rsa|ecdsa)\s+aaaa[0-9a-z+/]{20,}/;
+
+/** Whether a text names one of this server's own tools (a name with words joined by `_` or `-`). */
+function namesOwnTool(text: string, context: RuleContext): boolean {
+  for (const match of text.matchAll(/[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g))
+    if (context.toolNames.has(match[0])) return true;
+  return false;
+}
+
+/**
+ * Indirect prompt injection (AgentDojo, InjecAgent, WASP): data that speaks to the assistant and
+ * orders it to use tools, send something or fetch a secret; or, in any language, data that names
+ * one of this server's own action tools beside an identity the attacker planted (an address, an
+ * IBAN, a wallet, an SSH key), which no honest record needs.
+ */
+function injectedOrderHits(form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
+  const addressed = MODEL_ADDRESS.test(form) || MODEL_ADDRESS_OTHER_LANGUAGES.test(form);
+  const ordered = clauses.some(
+    (clause) =>
+      directivesOf(clause.text).some((directive) => !directive.negated) || foreignOrder(clause.text),
+  );
+  const tooling =
+    namesOwnTool(form, context) ||
+    [...form.matchAll(TOOL_NAME_SHAPE)].length > 0 ||
+    foreignReferences(form, context.ownNames).length > 0;
+  const asks = tooling || liveAddress(form) || targetsIn(form).length > 0;
+  if (addressed && ordered && asks)
+    return [
+      hit(
+        'SEC-02',
+        'injected-instructions',
+        'critical',
+        0,
+        form.length,
+        'data returned by the server instructs the assistant to act',
+      ),
+    ];
+  for (const clause of clauses) {
+    const ownTool = namesOwnTool(clause.text, context);
+    if (ownTool && PLANTED_IDENTITY.test(clause.text) && !ILLUSTRATION.test(clause.text))
+      return [
+        hit(
+          'SEC-02',
+          'injected-instructions',
+          'critical',
+          clause.start,
+          clause.end,
+          'data returned by the server names one of its own tools beside an address or key to use it with',
+        ),
+      ];
+  }
+  return [];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -636,6 +716,7 @@ const CONTEXT_WORDS =
 function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const hits: Hit[] = [];
   const english = functionWordShare(text.text) >= 0.08;
+  hits.push(...structuredOrderHits(text, context));
   let earlier: TargetMatch | null = null;
   for (const clause of clauses) {
     if (DEFENSIVE.test(clause.text)) continue;
@@ -673,6 +754,23 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
             clause.start + target.start,
             clause.start + target.end,
             `names ${target.rule.id.replaceAll('-', ' ')} beside this server’s own parameters`,
+          ),
+        );
+      }
+    }
+    // "~/.ssh/id_ed25519, whole file, as sig": a secret, its contents and a parameter to put them in.
+    if ((WHOLE.test(clause.text) || CONTENT_NOUN.test(clause.text)) && facts.intoParameter) {
+      for (const target of targets) {
+        if (target.rule.heldByModel || target.rule.strength !== 'strong') continue;
+        if (hits.some((found) => found.start === clause.start + target.start)) continue;
+        hits.push(
+          hit(
+            'SEC-04',
+            'sensitive-request',
+            'critical',
+            clause.start + target.start,
+            clause.start + target.end,
+            `asks for the contents of ${target.rule.id.replaceAll('-', ' ')} in a parameter`,
           ),
         );
       }
@@ -721,6 +819,34 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
     }
     // Only the sentence right before can be what "it" refers to.
     earlier = targets.find((target) => target.rule.strength === 'strong') ?? null;
+  }
+  return hits;
+}
+
+/** `- read: ~/.docker/config.json` in a YAML or JSON policy: an order written as configuration. */
+const KEYED_ORDER =
+  /^[ \t]*(?:-[ \t]*)?["']?(?:read|cat|open|load|fetch|copy|send|upload|include|attach|collect|get|dump)["']?[ \t]*:[ \t]*(.+)$/gm;
+
+function structuredOrderHits(text: ReadText, context: RuleContext): Hit[] {
+  // Clauses end at a colon, which is where a YAML key ends: read the text's own lines.
+  const whole = matchForm(text.text).text;
+  const hits: Hit[] = [];
+  for (const match of whole.matchAll(KEYED_ORDER)) {
+    const secret = targetsIn(match[1]!).find(
+      (target) =>
+        target.rule.strength === 'strong' && !target.rule.heldByModel && !excused(target.rule, text, context),
+    );
+    if (secret)
+      hits.push(
+        hit(
+          'SEC-04',
+          'sensitive-request',
+          'critical',
+          0,
+          0,
+          `orders ${secret.rule.id.replaceAll('-', ' ')} read, written as configuration`,
+        ),
+      );
   }
   return hits;
 }
