@@ -333,7 +333,12 @@ describe('GET /v1/stats and /v1/queue', () => {
       'Needs re-evaluation',
       'Needs re-evaluation',
       'Needs re-evaluation',
+      'Needs re-evaluation',
     ]);
+    // A server that did not start comes back once its back-off has passed, saying why it is there.
+    expect(body.items.find((entry) => entry.id === 'crashy')?.reason).toBe(
+      'It did not start in 0.2.0, evaluated once; due for another try since 2026-10-16.',
+    );
     expect(body.items.find((entry) => entry.id === 'git-tools')?.reason).toBe(
       'Version 1.4.0 is out; the score is for 1.3.0.',
     );

@@ -17,6 +17,7 @@ import {
   type CorpusCase,
   formatIssue,
   HELD_OUT_2_DIR,
+  HELD_OUT_3_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -40,6 +41,8 @@ const heldOutCorpus = loadCorpus(HELD_OUT_DIR);
 const heldOut = heldOutCorpus.map(({ testCase }) => testCase);
 const heldOut2Corpus = loadCorpus(HELD_OUT_2_DIR);
 const heldOut2 = heldOut2Corpus.map(({ testCase }) => testCase);
+const heldOut3Corpus = loadCorpus(HELD_OUT_3_DIR);
+const heldOut3 = heldOut3Corpus.map(({ testCase }) => testCase);
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -112,8 +115,8 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set" and "Held-out set 2" headings. */
-function readmeSections(): { main: string; heldOut: string; heldOut2: string } {
+/** The corpus README, split at its "Held-out set", "Held-out set 2" and "Held-out set 3" headings. */
+function readmeSections(): { main: string; heldOut: string; heldOut2: string; heldOut3: string } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
     const found = readme.indexOf(`\n## ${heading}\n`);
@@ -121,10 +124,12 @@ function readmeSections(): { main: string; heldOut: string; heldOut2: string } {
   };
   const first = at('Held-out set');
   const second = at('Held-out set 2');
+  const third = at('Held-out set 3');
   return {
-    main: readme.slice(0, Math.min(first, second)),
-    heldOut: readme.slice(first, Math.max(first, second)),
-    heldOut2: readme.slice(second),
+    main: readme.slice(0, Math.min(first, second, third)),
+    heldOut: readme.slice(first, Math.max(first, Math.min(second, third))),
+    heldOut2: readme.slice(second, Math.max(second, third)),
+    heldOut3: readme.slice(third),
   };
 }
 
@@ -235,6 +240,7 @@ describe('detection corpus: the cases', () => {
 const HELD_OUT_SETS = [
   { name: 'the held-out set', dir: HELD_OUT_DIR, loaded: heldOutCorpus, section: 'heldOut', least: 45 },
   { name: 'held-out set 2', dir: HELD_OUT_2_DIR, loaded: heldOut2Corpus, section: 'heldOut2', least: 30 },
+  { name: 'held-out set 3', dir: HELD_OUT_3_DIR, loaded: heldOut3Corpus, section: 'heldOut3', least: 30 },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
@@ -244,7 +250,7 @@ describe.each(HELD_OUT_SETS)(
       from.filter(({ file }) => file.startsWith(`${folder}/`));
     const set = loaded.map(({ testCase }) => testCase);
 
-    it('is left out of the default corpus and of the other held-out set, and read only from its own directory', () => {
+    it('is left out of the default corpus and of the other held-out sets, and read only from its own directory', () => {
       expect(inside(corpus, dir)).toEqual([]);
       for (const other of HELD_OUT_SETS.filter((o) => o.dir !== dir))
         expect(inside(other.loaded, dir)).toEqual([]);
@@ -289,7 +295,7 @@ describe.each(HELD_OUT_SETS)(
   },
 );
 
-describe.each([...cases, ...heldOut, ...heldOut2].map((c) => [c.id, c] as const))(
+describe.each([...cases, ...heldOut, ...heldOut2, ...heldOut3].map((c) => [c.id, c] as const))(
   'detection corpus: %s served over MCP',
   (_id, testCase) => {
     it('shows each client the face its name selects', async () => {
@@ -345,7 +351,7 @@ describe.each([...cases, ...heldOut, ...heldOut2].map((c) => [c.id, c] as const)
   },
 );
 
-const changing = [...cases, ...heldOut, ...heldOut2].filter((c) => c.changes);
+const changing = [...cases, ...heldOut, ...heldOut2, ...heldOut3].filter((c) => c.changes);
 
 describe.each(changing.map((c) => [c.id, c] as const))('detection corpus: %s changes', (_id, testCase) => {
   it('changes its definitions when each trigger happens', async () => {

@@ -6,7 +6,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UNRUNNABLE_ADVICE } from '../src/cli/commands/evaluate.ts';
 import { main } from '../src/cli/main.ts';
 import type { CheckResult, EvaluationDocument } from '../src/core/types.ts';
 import { startHttpFixture } from './fixtures/mcp-servers/http-server.ts';
@@ -130,13 +129,26 @@ describe('afscore evaluate on fixture MCP servers', () => {
       const { code, stderr } = exits.get(id)!;
       const progress = stderr.filter((line) => line.startsWith('… '));
       expect(progress.length, `${id} progress`).toBeGreaterThan(0);
-      const advised = UNRUNNABLE_ADVICE.every((line) => stderr.includes(line));
-      expect(advised, `${id} advice on a server that does not start`).toBe(id === 'fixture-dead');
-      // Anything else on stderr would be a validation problem.
-      const rest = stderr.filter((line) => !progress.includes(line) && !UNRUNNABLE_ADVICE.includes(line));
-      expect({ id, code, problems: rest }).toEqual({ id, code: 0, problems: [] });
+      const advice = stderr.filter(
+        (line) => line.startsWith('The server did not start: ') || line.startsWith('What to do: '),
+      );
+      expect(advice.length > 0, `${id} advice on a server that does not start`).toBe(id === 'fixture-dead');
+      // Anything else on stderr would be a validation problem or the advice's closing lines.
+      const rest = stderr.filter(
+        (line) =>
+          !progress.includes(line) &&
+          !advice.includes(line) &&
+          !/^This document records|^fails with a reasonable configuration/.test(line),
+      );
+      // A server that did not start exits 3, so scripts can tell.
+      expect({ id, code, problems: rest }).toEqual({ id, code: id === 'fixture-dead' ? 3 : 0, problems: [] });
     }
-    expect(exits.get('fixture-dead')!.stderr.join(' ')).toContain('run again with --env NAME=value');
+    expect(exits.get('fixture-dead')!.stderr).toContain(
+      'The server did not start: The server exited with code 3 before answering initialize.',
+    );
+    expect(exits.get('fixture-dead')!.stderr.join(' ')).toContain(
+      'What to do: It stopped before the MCP handshake.',
+    );
   });
 
   it('passes every applicable check of the clean server', () => {
@@ -222,7 +234,11 @@ describe('afscore evaluate on fixture MCP servers', () => {
   it('scores a server that does not start as unrunnable', () => {
     const doc = docs.get('fixture-dead')!;
     expect(check('fixture-dead', 'REL-01')).toMatchObject({ status: 'fail' });
-    expect(check('fixture-dead', 'REL-01').message).toContain('the process exited');
+    expect(check('fixture-dead', 'REL-01').message).toContain('The server exited with code 3');
+    expect(check('fixture-dead', 'REL-01').evidence).toEqual([
+      { location: 'start', value: 'exited before initialize' },
+    ]);
+    expect(doc.inputs?.launch).toMatchObject({ failure: { class: 'exited' } });
     expect(doc.scores).toMatchObject({ status: 'unrunnable', af_score: null, grade: null });
     expect(doc.scores.dimensions.reliability.score).toBe(0);
   });

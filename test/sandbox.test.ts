@@ -173,6 +173,27 @@ describe('the bubblewrap sandbox', () => {
     expect(sandbox.passedVariables).toEqual(['SERVER_MODE']);
   });
 
+  it('does not give away where the checkout lives: Node, npm and the helpers come from copies', async () => {
+    const seen = await withSandbox({}, async (sandbox) => {
+      const result = await run(
+        sandbox,
+        `const fs = require('fs');
+         console.log(JSON.stringify({
+           execPath: process.execPath, exe: fs.readlinkSync('/proc/self/exe'),
+           mountinfo: fs.readFileSync('/proc/self/mountinfo', 'utf8'),
+           npm: require('child_process').execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim(),
+         }));`,
+      );
+      return JSON.parse(result.stdout) as { execPath: string; exe: string; mountinfo: string; npm: string };
+    });
+    expect(seen.execPath).toBe('/opt/afscore/bin/node');
+    expect(seen.exe).toBe('/opt/afscore/bin/node');
+    expect(seen.npm).toMatch(/^\d+\.\d+\.\d+$/);
+    // Bind mounts name their source in mountinfo: none of them may be in the checkout.
+    expect(seen.mountinfo).toContain('/opt/afscore/bin/node');
+    expect(seen.mountinfo).not.toContain(REPO);
+  });
+
   it('lets it write only in its own folders', async () => {
     const outside = [
       join(homedir(), `afscore-drop-${process.pid}`),

@@ -19,5 +19,8 @@ export function processIo(): CliIo {
   };
 }
 
-/** Exit codes: 0 success, 1 the data or input is invalid, 2 the command was used wrongly. */
-export const EXIT = { ok: 0, invalid: 1, usage: 2 } as const;
+/**
+ * Exit codes: 0 success, 1 the data or input is invalid, 2 the command was used wrongly, 3 the
+ * evaluated server did not start (a valid "does not start" document was written).
+ */
+export const EXIT = { ok: 0, invalid: 1, usage: 2, unrunnable: 3 } as const;

@@ -2,9 +2,18 @@
  * One evaluation, start to finish: prepare the target in a sandbox, gather facts (I/O), let the
  * core checks judge them, score with the rubric, and assemble the evaluation document.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import {
+  hintsFromConfiguration,
+  hintsFromReadme,
+  hintsFromServerJson,
+  type LaunchPlan,
+  planLaunch,
+  WORKDIR,
+} from '../core/agent-config/launch-plan.ts';
+import type { PackageConfiguration } from '../core/agent-config/package-configuration.ts';
 import { canonicalSha256 } from '../core/checks/canonical-json.ts';
 import { inCatalogueOrder } from '../core/checks/catalogue-order.ts';
 import { FACE_IDENTITIES } from '../core/checks/check-policy.ts';
@@ -29,7 +38,13 @@ import { httpLauncher, stdioLauncher } from './launchers.ts';
 import type { JudgeContext } from './llm/judge.ts';
 import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
-import { IDENTITY_NAMES, type ProbeResult, probeServer, type ServerLauncher } from './mcp-probe.ts';
+import {
+  IDENTITY_NAMES,
+  type ProbeOptions,
+  type ProbeResult,
+  probeServer,
+  type ServerLauncher,
+} from './mcp-probe.ts';
 import type { ExplorePolicy } from './probe-calls.ts';
 import type { ProcessLimits, StepName } from './sandbox/sandbox-policy.ts';
 import type { SandboxSupport } from './sandbox/sandbox-support.ts';
@@ -67,6 +82,8 @@ export interface EvaluateOptions {
   explore?: ExplorePolicy;
   /** Variables passed to the server explicitly (names are recorded, values never). */
   env: Readonly<Record<string, string>>;
+  /** What the catalogue says the package needs (placeholders are passed for required settings). */
+  configuration?: PackageConfiguration;
   serverArgs: readonly string[];
   /** For targets without a release version (skill folders): the version and artifact to record. */
   packageVersion?: string;
@@ -83,6 +100,8 @@ export interface EvaluateOptions {
     /** Shorter limits, for tests. */
     limits?: Partial<Record<StepName, Partial<ProcessLimits>>>;
   };
+  /** Shorter start-up limits, for tests (the rubric's 10 s and 30 s otherwise). */
+  startup?: Pick<ProbeOptions, 'startupTimeoutMs' | 'startupRetryTimeoutMs'>;
 }
 
 interface Gathered {
@@ -95,6 +114,8 @@ interface Gathered {
   notes?: string;
   /** A remote server: nothing of the package ran on this machine. */
   remote?: boolean;
+  /** The arguments and variable names the server was actually started with. */
+  started?: { serverArgs: readonly string[]; envNames: readonly string[] };
 }
 
 const NO_LLM = 'Not run: the evaluation ran with --no-llm (deterministic checks only).';
@@ -159,6 +180,50 @@ interface ServerSource {
   artifact?: string;
   digest?: string;
   launch: Record<string, unknown>;
+  /** The arguments the server was started with, when a launch plan chose them. */
+  serverArgs?: string[];
+}
+
+/** server.json in the package, when the publisher ships it (the MCP Registry's description). */
+function readServerJson(packageDir: string): unknown {
+  try {
+    const text = readFileSync(join(packageDir, 'server.json'), 'utf8');
+    return text.length > 256 * 1024 ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How to start the package: arguments after -- and --env as the contributor gave them; otherwise
+ * what server.json, the README's client configuration and the catalogue say (launch-plan.ts).
+ */
+function launchPlanFor(
+  packageDir: string,
+  manifest: Record<string, unknown> | null,
+  readme: string | null,
+  options: EvaluateOptions,
+): LaunchPlan {
+  const name = typeof manifest?.name === 'string' ? manifest.name : '';
+  const bin = manifest?.bin;
+  const bins =
+    typeof bin === 'string'
+      ? [name.replace(/^@[^/]+\//, '')]
+      : bin !== null && typeof bin === 'object'
+        ? Object.keys(bin)
+        : [];
+  const plan = planLaunch({
+    'server.json': hintsFromServerJson(readServerJson(packageDir), name),
+    readme: readme ? hintsFromReadme(readme, name, bins) : null,
+    catalogue: hintsFromConfiguration(options.configuration),
+  });
+  if (options.serverArgs.length > 0) {
+    plan.args = [...options.serverArgs];
+    plan.argsFrom = 'none';
+  }
+  // What the contributor passed wins over a placeholder.
+  for (const explicit of Object.keys(options.env)) delete plan.env[explicit];
+  return plan;
 }
 
 async function serverFromPackage(
@@ -170,23 +235,33 @@ async function serverFromPackage(
   const manifest = readManifest(packageDir);
   const files = readFolderFiles(packageDir);
   const facts = packageFacts(manifest, files, registry);
-  const launch = launchCommand(
-    packageDir,
-    manifest,
-    options.serverArgs.map((arg) => arg.replaceAll('{workdir}', sandbox.work)),
-    sandbox.node,
-  );
-  if (!launch.ok) throw new Error(launch.issues[0]!.message);
   const readme =
     facts.files.find((file) => /^readme(?:\.\w+)?$/i.test(file.path) && file.text !== undefined)?.text ??
     null;
+  const plan = launchPlanFor(packageDir, manifest, readme, options);
+  sandbox.passEnv(plan.env);
+  const launch = launchCommand(
+    packageDir,
+    manifest,
+    plan.args.map((arg) => arg.replaceAll(WORKDIR, sandbox.work)),
+    sandbox.node,
+  );
+  if (!launch.ok) throw new Error(launch.issues[0]!.message);
   return {
     launcher: stdioLauncher(sandbox, launch.value.command, launch.value.args),
     facts,
     readme,
     ...(typeof manifest?.version === 'string' ? { version: manifest.version } : {}),
     digest: treeDigest(files),
-    launch: { command: launch.value.display.replaceAll(sandbox.work, '{workdir}') },
+    launch: {
+      command: launch.value.display.replaceAll(sandbox.work, WORKDIR),
+      ...(plan.argsFrom !== 'none' ? { args_from: plan.argsFrom } : {}),
+      ...(plan.envFrom.length > 0
+        ? { placeholders_from: plan.envFrom, placeholders: Object.keys(plan.env).sort() }
+        : {}),
+      ...(plan.unsupportedTransport ? { declared_transport: plan.unsupportedTransport } : {}),
+    },
+    serverArgs: plan.args,
   };
 }
 
@@ -220,8 +295,11 @@ async function serverSource(
       };
     }
     case 'stdio': {
-      const words = exposeStdioPaths([target.command, ...target.args], process.cwd(), (path) =>
-        sandbox.expose(path),
+      const words = exposeStdioPaths(
+        [target.command, ...target.args],
+        process.cwd(),
+        (path) => sandbox.expose(path),
+        { host: process.execPath, inside: sandbox.node },
       );
       return {
         launcher: stdioLauncher(sandbox, words[0]!, words.slice(1)),
@@ -268,6 +346,7 @@ async function gatherServer(
   sandbox.setActivity('start');
   const probe: ProbeResult = await probeServer(source.launcher, progress, {
     explore: explorePolicy(target, options),
+    ...(options.startup ?? {}),
     onActivity: (activity) => sandbox.setActivity(activity),
   });
   // Everything the package started is gone before the sandbox's record is read.
@@ -310,6 +389,7 @@ async function gatherServer(
         ...source.launch,
         env_names: sandbox.passedVariables,
         identities: IDENTITY_NAMES,
+        ...(probe.facts.connections[0]?.failure ? { failure: probe.facts.connections[0].failure } : {}),
       },
       ...(sandboxFacts ? { sandbox: sandboxFacts } : {}),
     },
@@ -319,11 +399,16 @@ async function gatherServer(
         }
       : {}),
     remote: target.kind === 'http',
+    started: { serverArgs: source.serverArgs ?? options.serverArgs, envNames: sandbox.passedVariables },
   };
 }
 
 /** SHA-256 of everything that shapes the outcome besides the artifact itself. */
-export function configurationHash(kind: PackageKind, options: EvaluateOptions): string {
+export function configurationHash(
+  kind: PackageKind,
+  options: EvaluateOptions,
+  started?: Gathered['started'],
+): string {
   return canonicalSha256({
     evaluator: { name: EVALUATOR_NAME, version: EVALUATOR_VERSION },
     rubric_version: RUBRIC_VERSION,
@@ -336,8 +421,8 @@ export function configurationHash(kind: PackageKind, options: EvaluateOptions): 
           prompts: PROMPTS_BY_KIND[kind].map((id) => ({ id, sha256: PROMPTS[id].sha256 })),
         }
       : null,
-    server_args: [...options.serverArgs],
-    env_names: Object.keys(options.env).sort(),
+    server_args: [...(started?.serverArgs ?? options.serverArgs)],
+    env_names: [...(started?.envNames ?? Object.keys(options.env))].sort(),
     sandbox: { contained: options.sandbox.support !== null, network: options.sandbox.network },
     identities: FACE_IDENTITIES,
     explore: options.explore ?? null,
@@ -384,7 +469,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
         kind: 'cli',
         name: EVALUATOR_NAME,
         version: EVALUATOR_VERSION,
-        config_sha256: configurationHash(gathered.kind, options),
+        config_sha256: configurationHash(gathered.kind, options, gathered.started),
         guide_version: RUBRIC_VERSION,
         llm: llmConfig(gathered.kind, options.judge),
       },

@@ -1,12 +1,18 @@
 /** Opening connections to the server under evaluation: a process in the sandbox, or a URL. */
+import { constants } from 'node:os';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { escapeInvisible } from '../core/checks/escape-text.ts';
-import type { ServerLauncher } from './mcp-probe.ts';
+import type { ServerLauncher, StartEvidence } from './probe-connection.ts';
 import type { Sandbox } from './sandbox.ts';
 import { ProcessTransport } from './stdio-transport.ts';
 
-const FAILURE_TAIL_CHARS = 300;
 const EXIT_GRACE_MS = 1_000;
+
+/** bubblewrap exits 128 + the signal that ended the command: say which signal. */
+function signalOf(code: number | null, signal: string | null): string | null {
+  if (signal || code === null || code <= 128) return signal;
+  const found = Object.entries(constants.signals).find(([, number]) => number === code - 128);
+  return found ? found[0] : null;
+}
 
 export function stdioLauncher(sandbox: Sandbox, command: string, args: readonly string[]): ServerLauncher {
   return {
@@ -17,16 +23,19 @@ export function stdioLauncher(sandbox: Sandbox, command: string, args: readonly 
       return {
         transport,
         stdio: transport,
-        async failure() {
-          // A start-up failure can surface (as a write error) just before the exit is reported.
-          // Then its last words: stderr can still be in the pipe when the exit is reported.
+        async failure(): Promise<StartEvidence> {
+          // A start-up failure can surface (as a write error) just before the exit is reported,
+          // and stderr can still be in the pipe when it is: wait a moment for both.
+          let exit: StartEvidence['exit'] = null;
           await Promise.race([
-            started.exited.then(() => started.closed),
+            started.exited.then(async (ended) => {
+              const signal = sandbox.contained ? signalOf(ended.code, ended.signal) : ended.signal;
+              exit = { code: signal ? null : ended.code, signal };
+              await started.closed;
+            }),
             new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref()),
           ]);
-          const tail = escapeInvisible(started.stderrTail().trim()).slice(-FAILURE_TAIL_CHARS);
-          if (!started.hasExited()) return tail ? `stderr: ${tail}` : '';
-          return `the process exited${tail ? `; stderr: ${tail}` : ''}`;
+          return { exit, stderr: started.stderrText(), stdout: transport.strayOutput().lines };
         },
       };
     },
@@ -38,7 +47,10 @@ export function httpLauncher(url: string): ServerLauncher {
     transport: 'streamable-http',
     url,
     open() {
-      return { transport: new StreamableHTTPClientTransport(new URL(url)), failure: async () => '' };
+      return {
+        transport: new StreamableHTTPClientTransport(new URL(url)),
+        failure: async () => ({ exit: null, stderr: '', stdout: [] }),
+      };
     },
   };
 }

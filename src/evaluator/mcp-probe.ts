@@ -17,6 +17,7 @@ import {
   FACE_IDENTITIES,
   LIST_LATENCY_SAMPLES,
   MAX_EXPLORATION_CALLS,
+  MAX_RECALLS_PER_CONNECTION,
   MAX_SMOKE_CALLS,
   NOTIFICATION_GRACE_MS,
   RECONNECT_STARTUP_FACTOR,
@@ -224,13 +225,17 @@ class Session {
     );
   }
 
-  keepResult(record: CallRecord): void {
+  /** Keeps what a call returned; a text already kept for the same tool is not kept twice. */
+  keepResult(record: CallRecord, face: string = this.label): void {
     if (record.text.length === 0) return;
-    this.contents.tool_results.push({
+    const kept = clipped(record.text);
+    const results = this.contents.tool_results;
+    if (results.some((seen) => seen.tool === record.tool && seen.text === kept.text)) return;
+    results.push({
       tool: record.tool,
       is_error: record.isError,
-      face: `${this.label}, tools/call ${record.tool}`,
-      ...clipped(record.text),
+      face: `${face}, tools/call ${record.tool}`,
+      ...kept,
     });
   }
 
@@ -266,13 +271,21 @@ async function readContents(
   }
 }
 
+/** A call the first connection made, to be made again under the other identities. */
+interface MadeCall {
+  tool: SnapshotTool;
+  args: Record<string, unknown>;
+  timeoutMs: number;
+}
+
 async function callTools(
   session: Session,
   tools: readonly SnapshotTool[],
   policy: ExplorePolicy,
   facts: ProbeFacts,
-): Promise<string[]> {
+): Promise<MadeCall[]> {
   const { client } = session.connection;
+  const made: MadeCall[] = [];
   const called: string[] = [];
   for (const tool of tools.filter(isSafeToCall)) {
     const args = smokeArguments(tool);
@@ -285,17 +298,37 @@ async function callTools(
     facts.smokeCalls.push(smokeFacts(record));
     session.keepResult(record);
     called.push(tool.name);
+    made.push({ tool, args, timeoutMs: SMOKE_CALL_TIMEOUT_MS });
     await session.relistIfNotified(`tools/call ${tool.name}`);
   }
   const explored = tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy));
   for (const tool of explored.slice(0, MAX_EXPLORATION_CALLS)) {
-    const record = await callTool(client, tool, plausibleArguments(tool), EXPLORATION_CALL_TIMEOUT_MS);
+    const args = plausibleArguments(tool);
+    const record = await callTool(client, tool, args, EXPLORATION_CALL_TIMEOUT_MS);
     session.keepResult(record);
     called.push(tool.name);
     if (record.outcome === 'no-answer' && !(await ping(client, ALIVE_TIMEOUT_MS)).ok) break;
+    made.push({ tool, args, timeoutMs: EXPLORATION_CALL_TIMEOUT_MS });
     await session.relistIfNotified(`tools/call ${tool.name}`);
   }
-  return called;
+  return made;
+}
+
+/**
+ * A server may poison its results only for some clients (CyberArk's output poisoning aimed at
+ * command-line agents), so the first calls that answered are made again under every identity.
+ */
+async function callAgain(
+  session: Session,
+  connection: OpenConnection,
+  face: string,
+  calls: readonly MadeCall[],
+): Promise<void> {
+  for (const call of calls.slice(0, MAX_RECALLS_PER_CONNECTION)) {
+    const record = await callTool(connection.client, call.tool, call.args, call.timeoutMs);
+    session.keepResult(record, face);
+    if (record.outcome === 'no-answer') break;
+  }
 }
 
 function emptyFacts(launcher: ServerLauncher, primary: ConnectionFacts): ProbeFacts {
@@ -351,6 +384,7 @@ async function reconnect(
   facts: ProbeFacts,
   limits: Limits,
   progress: Progress,
+  calls: readonly MadeCall[],
 ): Promise<void> {
   // A server that took long to start the first time gets as long again, and more, under load.
   const timeout = Math.max(limits.startup, RECONNECT_STARTUP_FACTOR * limits.firstStartMs);
@@ -363,6 +397,7 @@ async function reconnect(
       noteTools(connection, listing.definitions);
       const face = faces.record(connection, listing.definitions);
       await readContents(session, listing.definitions, connection, face.label);
+      await callAgain(session, connection, face.label, calls);
       await pause(limits.graceMs);
       const notifications = connection.takeNotifications();
       if (notifications.length > 0) {
@@ -419,9 +454,11 @@ export async function probeServer(
   options.onActivity?.('calls');
   await readContents(session, listing.definitions);
 
+  let calls: MadeCall[] = [];
   if (facts.toolsAdvertised) {
     progress('calling tools');
-    const called = await callTools(session, snapshot.tools, policy, facts);
+    calls = await callTools(session, snapshot.tools, policy, facts);
+    const called = calls.map((call) => call.tool.name);
     if (called.length > 0) {
       const after = await listEverything(primary);
       const face = faces.record(
@@ -460,6 +497,7 @@ export async function probeServer(
     facts,
     { firstStartMs: primary.facts.initializeMs ?? 0, startup, retry, graceMs },
     progress,
+    calls,
   );
 
   snapshot.faces = faces.faces;

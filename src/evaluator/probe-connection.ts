@@ -16,14 +16,19 @@ import {
 import type { ClientIdentity } from '../core/checks/check-policy.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
 import type { ConnectionFacts } from '../core/checks/probe-facts.ts';
+import { classifyStartFailure, type StartObservation } from '../core/checks/start-failure.ts';
 import type { ProcessTransport } from './stdio-transport.ts';
 import { TapTransport } from './tap-transport.ts';
+
+/** What a process left behind when it did not start: how it ended and what it printed. */
+export type StartEvidence = Pick<StartObservation, 'exit' | 'stderr' | 'stdout'>;
 
 /** A way to open fresh connections to the server under evaluation. */
 export interface ServerLauncher {
   transport: 'stdio' | 'streamable-http';
   url?: string;
-  open(): { transport: Transport; stdio?: ProcessTransport; failure(): Promise<string> };
+  /** `failure` says what the server left behind (or, for in-process servers, a sentence). */
+  open(): { transport: Transport; stdio?: ProcessTransport; failure(): Promise<StartEvidence | string> };
 }
 
 export interface OpenConnection {
@@ -117,11 +122,22 @@ async function attempt(
     facts.initializeMs = Math.round(performance.now() - started);
     return { connection, timedOut: false };
   } catch (error) {
-    const detail = await opened.failure();
-    facts.error = `${errorText(error)}${detail ? ` (${detail})` : ''}`;
+    const left = await opened.failure();
+    const evidence: StartEvidence =
+      typeof left === 'string' ? { exit: null, stderr: left, stdout: [] } : left;
     const timedOut =
       error instanceof TimedOut ||
       /timed? ?out|took longer/i.test(error instanceof Error ? error.message : '');
+    const failure = classifyStartFailure({
+      ...evidence,
+      // A start that timed out was still running: any exit seen now is the evaluator's own kill.
+      ...(timedOut ? { exit: null } : {}),
+      clientError: errorText(error),
+      timedOut,
+      waitedMs: timeoutMs,
+    });
+    facts.error = failure.reason;
+    facts.failure = failure;
     return { connection, timedOut };
   }
 }
@@ -151,7 +167,7 @@ export async function connect(
   const second = await attempt(launcher, identity, connectionNumber, retryTimeoutMs);
   second.connection.facts.attempts = 2;
   if (!second.connection.facts.started) {
-    second.connection.facts.error = `${first.connection.facts.error}; retried with ${retryTimeoutMs / 1000} s: ${second.connection.facts.error}`;
+    second.connection.facts.error = `${second.connection.facts.error} (tried twice: ${timeoutMs / 1000} s, then ${retryTimeoutMs / 1000} s)`;
   }
   return second.connection;
 }

@@ -28,7 +28,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { LimitHit, LimitKind, SandboxFacts, SandboxPhase } from '../core/checks/sandbox-facts.ts';
 import type { SandboxRecord } from '../core/types.ts';
@@ -40,8 +40,10 @@ import {
   prlimitArguments,
 } from './sandbox/bwrap-args.ts';
 import { type EgressProxy, startEgressProxy, upstreamProxy } from './sandbox/egress-proxy.ts';
+import { createStaging, stagingUnavailable } from './sandbox/mount-staging.ts';
 import { networkAttempts, parseWatchLines, type Timeline } from './sandbox/network-attempts.ts';
 import { sampleTree } from './sandbox/process-tree.ts';
+import { defaultRuntimeCacheDir, prepareRuntime } from './sandbox/runtime-cache.ts';
 import {
   INSIDE_GID,
   INSIDE_UID,
@@ -56,7 +58,7 @@ import {
   type StepName,
   TOOLS_INSIDE,
 } from './sandbox/sandbox-policy.ts';
-import { launchPrefix, type SandboxSupport } from './sandbox/sandbox-support.ts';
+import { launchPrefix, runsAsRoot, type SandboxSupport } from './sandbox/sandbox-support.ts';
 import { type SandboxedProcess, spawnProcess } from './sandbox/spawn-process.ts';
 
 export type { SandboxedProcess } from './sandbox/spawn-process.ts';
@@ -72,6 +74,8 @@ export interface SandboxOptions {
   limits?: Partial<Record<StepName, Partial<ProcessLimits>>>;
   /** The evaluator's own npm cache (never the contributor's ~/.npm). */
   npmCacheDir?: string;
+  /** Where the sandbox's copies of Node, npm and the helpers are kept (see runtime-cache.ts). */
+  runtimeCacheDir?: string;
 }
 
 export interface SpawnOptions {
@@ -103,9 +107,14 @@ export interface Sandbox {
   env: Readonly<Record<string, string>>;
   /** Names of the variables passed in explicitly (values are never recorded). */
   passedVariables: readonly string[];
+  /** Passes more variables to the processes started after this (a launch plan's placeholders). */
+  passEnv(variables: Readonly<Record<string, string>>): void;
   contained: boolean;
   network: boolean;
-  /** Shows a host folder (or file) read-only, at its own path, to the processes started after this. */
+  /**
+   * Shows a host folder (or file) read-only, at its own path, to the processes started after this.
+   * Throws when the sandbox's user cannot read it (a folder above it closed to others is bridged).
+   */
   expose(path: string): void;
   spawn(command: string, args: readonly string[], options?: SpawnOptions): SandboxedProcess;
   /** Tells the sandbox what the evaluator is doing now, so network attempts get their phase. */
@@ -164,7 +173,8 @@ function hostEntry(path: string): HostEntry {
 /**
  * When the evaluator runs as root the sandbox runs as another user, who must be able to reach what
  * it is shown: every folder above a path must let others pass, and the path itself let them read.
- * Returns the first folder in the way, or null.
+ * Returns the first folder in the way, or null. A folder above the path is bridged (mount-staging.ts);
+ * the path itself is not.
  */
 export function blockedFor(path: string, uid: number): string | null {
   const parts = path.split('/').filter(Boolean);
@@ -198,6 +208,7 @@ function removeTree(path: string): void {
   }
 }
 
+/** The helpers that run inside the sandbox; the sandbox gets a copy (runtime-cache.ts). */
 const INSIDE_LIB = join(import.meta.dirname, 'sandbox', 'inside');
 const ROOT_PREFIX = 'afscore-eval-';
 /** A sandbox folder this old was left by an evaluator that was killed before it could remove it. */
@@ -297,6 +308,16 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   const extraEnv = options.env ?? {};
   const support = options.support;
   const asOther = support?.setpriv ? { uid: SANDBOX_HOST_UID, gid: SANDBOX_HOST_GID } : null;
+  const npmRoot = support ? findNpmRoot(process.env) : null;
+  // Node, npm and the helpers are shown from copies of their own: from the checkout they would give
+  // its path away, and a checkout under a private folder is out of the reach of nobody.
+  const runtime = support
+    ? prepareRuntime(
+        options.runtimeCacheDir ?? defaultRuntimeCacheDir(process.env, homedir(), runsAsRoot()),
+        { node: process.execPath, npmRoot, lib: INSIDE_LIB },
+        Date.now(),
+      )
+    : null;
   sweepStaleRoots(tmpdir(), Date.now());
   const root = mkdtempSync(join(tmpdir(), ROOT_PREFIX));
   const dirs = {
@@ -317,7 +338,6 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     for (const dir of [dirs.home, dirs.work, dirs.tmp, dirs.install, dirs.watch])
       chownSync(dir, asOther.uid, asOther.gid);
 
-  const npmRoot = support ? findNpmRoot(process.env) : null;
   const contained = support !== null;
   const network = options.network === true;
   const node = contained ? `${TOOLS_INSIDE}/bin/node` : process.execPath;
@@ -369,6 +389,12 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       };
 
   const exposed = new Set<string>();
+  const staging = createStaging(join(root, 'view'));
+  /** A source as the sandbox's user reaches it: itself, or bridged when a folder above it is closed. */
+  const reach = (path: string) => {
+    const blocked = asOther ? blockedFor(path, asOther.uid) : null;
+    return blocked && blocked !== path ? staging.stage(path) : path;
+  };
   const processes: { process: SandboxedProcess; stop: () => void }[] = [];
   const proxyHosts = new Set<string>();
   const hits: LimitHit[] = [];
@@ -427,29 +453,39 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
           AFSCORE_NET_WATCH: `${TOOLS_INSIDE}/watch/${WATCH_FILE}`,
         }
       : {};
-    return {
-      lookup: hostEntry,
-      mounts: [
-        { source: dirs.tools, target: TOOLS_INSIDE, writable: false },
-        { source: process.execPath, target: `${TOOLS_INSIDE}/bin/node`, writable: false },
-        ...(npmRoot ? [{ source: npmRoot, target: `${TOOLS_INSIDE}/npm`, writable: false }] : []),
-        { source: INSIDE_LIB, target: `${TOOLS_INSIDE}/lib`, writable: false },
-        { source: dirs.run, target: `${TOOLS_INSIDE}/run`, writable: false },
-        { source: dirs.watch, target: `${TOOLS_INSIDE}/watch`, writable: true },
-        { source: join(dirs.etc, 'passwd'), target: '/etc/passwd', writable: false },
-        { source: join(dirs.etc, 'group'), target: '/etc/group', writable: false },
-        { source: join(dirs.etc, 'hosts'), target: '/etc/hosts', writable: false },
-        ...(network && existsSync('/etc/resolv.conf')
-          ? [{ source: '/etc/resolv.conf', target: '/etc/resolv.conf', writable: false }]
-          : []),
-      ],
-      readOnly: [...exposed, process.execPath],
-      writable: [
+    const shownAt = (writable: boolean) => (path: string) => ({ source: path, target: path, writable });
+    const mounts = [
+      { source: dirs.tools, target: TOOLS_INSIDE, writable: false },
+      ...(runtime
+        ? [
+            { source: runtime.node, target: `${TOOLS_INSIDE}/bin/node`, writable: false },
+            ...(runtime.npmRoot
+              ? [{ source: runtime.npmRoot, target: `${TOOLS_INSIDE}/npm`, writable: false }]
+              : []),
+            { source: runtime.lib, target: `${TOOLS_INSIDE}/lib`, writable: false },
+          ]
+        : []),
+      { source: dirs.run, target: `${TOOLS_INSIDE}/run`, writable: false },
+      { source: dirs.watch, target: `${TOOLS_INSIDE}/watch`, writable: true },
+      { source: join(dirs.etc, 'passwd'), target: '/etc/passwd', writable: false },
+      { source: join(dirs.etc, 'group'), target: '/etc/group', writable: false },
+      { source: join(dirs.etc, 'hosts'), target: '/etc/hosts', writable: false },
+      ...(network && existsSync('/etc/resolv.conf')
+        ? [{ source: '/etc/resolv.conf', target: '/etc/resolv.conf', writable: false }]
+        : []),
+      ...[...exposed].map(shownAt(false)),
+      ...[
         dirs.home,
         dirs.work,
         dirs.install,
         ...(spawnOptions.npmCache && npmCacheDir ? [npmCacheDir] : []),
-      ],
+      ].map(shownAt(true)),
+    ];
+    return {
+      lookup: hostEntry,
+      mounts: mounts.map((mount) => ({ ...mount, source: reach(mount.source) })),
+      readOnly: [],
+      writable: [],
       shareNetwork: network,
       env: { ...env, ...(spawnOptions.env ?? {}), ...proxyEnv, ...watchEnv },
       cwd: spawnOptions.cwd ?? dirs.work,
@@ -521,13 +557,19 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     npmCacheDir,
     env,
     passedVariables: Object.keys(extraEnv).sort(),
+    passEnv(variables) {
+      Object.assign(env, variables);
+      sandbox.passedVariables = [...new Set([...sandbox.passedVariables, ...Object.keys(variables)])].sort();
+    },
     contained,
     network,
     expose(path) {
       const blocked = asOther ? blockedFor(path, asOther.uid) : null;
-      if (blocked) {
+      // A closed folder above the path is bridged by a mount (mount-staging.ts), where the machine allows one.
+      const unbridged = blocked && blocked !== path ? stagingUnavailable() : null;
+      if (blocked && (blocked === path || unbridged)) {
         throw new Error(
-          `the sandbox cannot show ${path}: the evaluator runs as root, so the sandbox runs as uid ${asOther!.uid}, and ${blocked} does not let it through; make it readable to others (chmod o+rx) or run the evaluator as an ordinary user`,
+          `the sandbox cannot show ${path}: the evaluator runs as root, so the sandbox runs as uid ${asOther!.uid}, and ${blocked} does not let it through${unbridged ? ` (nor can it be bridged: ${unbridged})` : ''}; make it readable to others (chmod o+rx) or run the evaluator as an ordinary user`,
         );
       }
       exposed.add(path);
@@ -545,7 +587,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
         return started;
       }
       const plan = bwrapPlan(command, args, spawnOptions, step);
-      const [launcher, ...prefix] = launchPrefix(support);
+      const [launcher, ...prefix] = [...staging.prefix(), ...launchPrefix(support)];
       let stop = () => {};
       const started = spawnProcess({
         command: launcher!,

@@ -24,6 +24,11 @@ export const HELD_OUT_DIR = join(CORPUS_DIR, 'held-out');
  * like the first, nothing reads it by default.
  */
 export const HELD_OUT_2_DIR = join(CORPUS_DIR, 'held-out-2');
+/**
+ * A third held-out batch, written after the second one, from write-ups and real servers the other
+ * sets do not use; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_3_DIR = join(CORPUS_DIR, 'held-out-3');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];

@@ -67,6 +67,7 @@ export function packageRecord(overrides: Partial<PackageRecord> = {}): PackageRe
     evaluations: [],
     needs_review: [],
     registry: registryView(undefined),
+    start_failure: null,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { StartFailure } from '../../core/checks/start-failure.ts';
 import { isLogin, isPackageId } from '../../core/ids.ts';
 import {
   type EvaluationDocument,
@@ -54,6 +55,9 @@ Options:
   --no-sandbox              run the package without the bubblewrap sandbox (recorded and flagged in review)
 
 Arguments after -- go to the server; {workdir} stands for its sandbox working folder.
+
+Exit status: 0 evaluated, 1 the document has validation problems or the evaluation could not run,
+2 wrong usage, 3 the server did not start (the document records why, and says what to do).
 
 The package runs in a bubblewrap sandbox: no network (unless --network), nothing of your home,
 checkout or environment, limits on memory, processes and time. See the evaluation guide, "The sandbox".`;
@@ -131,14 +135,19 @@ function validationIssues(
   return result.ok ? [] : result.issues;
 }
 
-/** A run that could not start the server says so, and what usually fixes it, before anyone submits it. */
-export const UNRUNNABLE_ADVICE = [
-  'The server did not start, so this evaluation records "does not start" (a red badge) if submitted.',
-  'If it needs configuration (an API key, a path, a database URL), run again with --env NAME=value',
-  '(placeholder values are enough to list its tools) or with its arguments after --; see the',
-  'evaluation guide, "Servers that need configuration". Submit a "does not start" result only when it',
-  'fails with a reasonable configuration.',
-];
+/** A run that could not start the server says so, why, and what would fix it, before anyone submits it. */
+export function unrunnableAdvice(doc: EvaluationDocument): string[] {
+  const launch = (doc.inputs as { launch?: { failure?: StartFailure } } | undefined)?.launch;
+  const failure = launch?.failure;
+  const reason =
+    failure?.reason ?? doc.checks.find((check) => check.id === 'REL-01')?.message ?? 'it did not start';
+  return [
+    `The server did not start: ${reason}`,
+    ...(failure ? [`What to do: ${failure.advice}`] : []),
+    'This document records "does not start" (a red badge) if submitted. Submit it only when the server',
+    'fails with a reasonable configuration; see the evaluation guide, "Servers that need configuration".',
+  ];
+}
 
 /**
  * The sandbox to run the package in: refused without one unless --no-sandbox says so. A remote
@@ -262,6 +271,9 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       judge,
       env: env.env,
       serverArgs,
+      ...(packages?.get(packageId)?.configuration
+        ? { configuration: packages.get(packageId)!.configuration! }
+        : {}),
       ...(values['package-version'] ? { packageVersion: values['package-version'] } : {}),
       ...(values.artifact ? { artifact: values.artifact } : {}),
       now: io.now,
@@ -285,7 +297,8 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(doc, null, 2)}\n`);
   for (const line of summaryLines(doc)) io.out(line);
-  if (doc.scores.status === 'unrunnable') for (const line of UNRUNNABLE_ADVICE) io.err(line);
+  const unrunnable = doc.scores.status === 'unrunnable';
+  if (unrunnable) for (const line of unrunnableAdvice(doc)) io.err(line);
   const scriptsFailed = (doc.inputs?.sandbox as { scriptsFailed?: string } | undefined)?.scriptsFailed;
   if (scriptsFailed) {
     io.err(`Install scripts failed in the sandbox: ${scriptsFailed}`);
@@ -299,5 +312,6 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       ? `Wrote ${shown} (valid${packages ? '' : '; no catalogue found to check the package against'})`
       : `Wrote ${shown} with ${issues.length} validation problem(s)`,
   );
-  return issues.length === 0 ? EXIT.ok : EXIT.invalid;
+  if (issues.length > 0) return EXIT.invalid;
+  return unrunnable ? EXIT.unrunnable : EXIT.ok;
 }

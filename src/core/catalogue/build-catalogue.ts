@@ -5,6 +5,7 @@
 import { aggregatePackage } from '../aggregate/aggregate-package.ts';
 import type { ScoredEvaluation } from '../aggregate/scored-evaluation.ts';
 import { type ContributorStanding, contributorStandings } from '../contributors/contributor-tiers.ts';
+import { failureRecord } from '../failures/failure-record.ts';
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
 import { buildQueue } from '../queue/queue.ts';
@@ -176,12 +177,21 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     const countedRubrics = evaluations
       .filter((evaluation) => countedIds.has(evaluation.doc.evaluation_id))
       .map((evaluation) => evaluation.doc.rubric_version);
-    const state = packageState(pkg, aggregate, countedRubrics, asOfMs);
     const representative = evaluations.find(
       (evaluation) => evaluation.doc.evaluation_id === aggregate.representativeId,
     )?.doc;
+    const failure = failureRecord(aggregate, representative);
+    const state = packageState(pkg, aggregate, countedRubrics, asOfMs, failure);
     records.push(
-      packageRecord(pkg, aggregate, state, representative, change.updated_at, input.registry?.get(pkg.id)),
+      packageRecord(
+        pkg,
+        aggregate,
+        state,
+        representative,
+        change.updated_at,
+        input.registry?.get(pkg.id),
+        failure,
+      ),
     );
   }
   const contributors = contributorRecords(standings, byPackage);

@@ -2,6 +2,7 @@
 
 import type { PackageConfiguration } from '../agent-config/package-configuration.ts';
 import type { EvaluationEntry, PackageFlag } from '../aggregate/package-aggregate.ts';
+import type { FailureRecord } from '../failures/failure-record.ts';
 import type { RegistryView } from '../registry/registry-view.ts';
 import type { Dimension } from '../rubric/dimensions.ts';
 import type { StateReason } from '../states/package-state.ts';
@@ -111,6 +112,8 @@ export interface PackageRecord extends PackageSummary {
   needs_review: ReviewField[];
   /** What the registries say, and when they were last asked. */
   registry: RegistryView;
+  /** Why it does not start, when every evaluation counted says so; null otherwise. */
+  start_failure: FailureRecord | null;
 }
 
 /** The package as `/v1/packages/{id}` and its page show it: checks joined with the rubric. */

@@ -1,4 +1,5 @@
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
+import type { FailureRecord } from '../failures/failure-record.ts';
 import type { RegistryRecord } from '../registry/registry-record.ts';
 import { registryView } from '../registry/registry-view.ts';
 import { DIMENSION_WEIGHTS, DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
@@ -25,6 +26,7 @@ export function packageRecord(
   representative: EvaluationDocument | undefined,
   updatedAt: string,
   registry?: RegistryRecord,
+  failure: FailureRecord | null = null,
 ): PackageRecord {
   const dimensions = Object.fromEntries(
     DIMENSIONS.map((dimension) => [
@@ -88,6 +90,7 @@ export function packageRecord(
     evaluations: aggregate.evaluations,
     needs_review: pkg.needs_review ?? [],
     registry: registryView(registry),
+    start_failure: failure,
   };
 }
 

@@ -48,6 +48,8 @@ export const CONTENT_TEXT_CHARS = 4_000;
 /** Calls made only to read what tools return (beyond the REL-07 smoke calls). */
 export const MAX_EXPLORATION_CALLS = 10;
 export const EXPLORATION_CALL_TIMEOUT_MS = 10_000;
+/** Calls of the first connection made again on each later one, under another client identity. */
+export const MAX_RECALLS_PER_CONNECTION = 3;
 /** How long to wait for list_changed notifications after a call before listing again. */
 export const NOTIFICATION_GRACE_MS = 300;
 

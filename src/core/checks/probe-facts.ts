@@ -3,6 +3,8 @@
  * are judged from. The evaluator gathers them (I/O); `runtime-checks.ts` judges them (pure).
  */
 
+import type { StartFailure } from './start-failure.ts';
+
 export interface ConnectionFacts {
   /** The `clientInfo.name` the evaluator introduced itself with. */
   identity: string;
@@ -11,6 +13,8 @@ export interface ConnectionFacts {
   started: boolean;
   /** Why the connection did not start or initialize. */
   error?: string;
+  /** The same, classified: the line that matters, and what to do about it. */
+  failure?: StartFailure;
   /** Starts tried: a start that timed out is tried once more with a longer limit. */
   attempts?: number;
   initializeMs?: number;

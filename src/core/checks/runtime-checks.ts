@@ -14,6 +14,7 @@ import {
 } from './check-policy.ts';
 import type { InvalidCallFacts, ProbeFacts } from './probe-facts.ts';
 import { countOf, fail, graded, notApplicable, notRun, partial, pass } from './results.ts';
+import { failureLabel } from './start-failure.ts';
 
 export const RUNTIME_CHECK_IDS = [
   'SEC-10',
@@ -37,8 +38,19 @@ export function started(facts: ProbeFacts): boolean {
  */
 export function judgeStartup(facts: ProbeFacts): CheckResult {
   const primary = facts.connections[0];
-  if (!primary?.started)
-    return fail('REL-01', `The server did not initialize: ${primary?.error ?? 'no connection was made'}.`);
+  if (!primary?.started) {
+    const failure = primary?.failure;
+    if (!failure)
+      return fail('REL-01', `The server did not initialize: ${primary?.error ?? 'no connection was made'}.`);
+    // The reason quotes the line that says why; the advice says what would fix it.
+    return fail('REL-01', `${primary.error ?? failure.reason} ${failure.advice}`, [
+      {
+        location: 'start',
+        value: failureLabel(failure),
+        ...(failure.quote ? { excerpt: failure.quote } : {}),
+      },
+    ]);
+  }
   const retried = (primary.attempts ?? 1) > 1 ? ' on the second attempt' : '';
   if ((primary.initializeMs ?? 0) > STARTUP_TIMEOUT_MS) {
     return partial(

@@ -4,6 +4,7 @@
  */
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
 import { STALE_AFTER_DAYS } from '../aggregate/policy.ts';
+import type { FailureRecord } from '../failures/failure-record.ts';
 import { isBefore, isRubricVersion, RUBRIC_VERSION } from '../rubric/versions.ts';
 import type { EvaluationStatusText, PackageFile } from '../types.ts';
 
@@ -12,7 +13,8 @@ export type StateReasonCode =
   | 'only-partial-evaluations'
   | 'new-version'
   | 'stale'
-  | 'rubric-changed';
+  | 'rubric-changed'
+  | 'retry-start';
 
 export interface StateReason {
   code: StateReasonCode;
@@ -73,12 +75,28 @@ function rubricChange(rubricVersions: readonly string[]): StateReason[] {
     : [];
 }
 
-/** `countedRubricVersions`: the rubric versions of the evaluations the score rests on. */
+/** A package that did not start is tried again once its back-off has passed. */
+function retryDue(failure: FailureRecord | null, asOfMs: number): StateReason[] {
+  if (!failure || Date.parse(failure.retry_after) > asOfMs) return [];
+  const tries = failure.attempts === 1 ? 'once' : `${failure.attempts} times in a row`;
+  return [
+    {
+      code: 'retry-start',
+      text: `It did not start${failure.class === 'unclassified' ? '' : ` (${failure.label})`} in ${failure.version}, evaluated ${tries}; due for another try since ${failure.retry_after.slice(0, 10)}.`,
+    },
+  ];
+}
+
+/**
+ * `countedRubricVersions`: the rubric versions of the evaluations the score rests on; `failure`:
+ * the failure record when every counted evaluation says it does not start.
+ */
 export function packageState(
   pkg: PackageFile,
   aggregate: PackageAggregate,
   countedRubricVersions: readonly string[],
   asOfMs: number,
+  failure: FailureRecord | null = null,
 ): PackageState {
   if (aggregate.status === 'none') {
     const onlyPartial = aggregate.evaluations.length > 0;
@@ -95,6 +113,7 @@ export function packageState(
     };
   }
   const reasons = [
+    ...retryDue(failure, asOfMs),
     ...versionChange(pkg, aggregate),
     ...staleness(aggregate, asOfMs),
     ...rubricChange(countedRubricVersions),

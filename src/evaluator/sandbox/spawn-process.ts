@@ -24,11 +24,17 @@ export interface SandboxedProcess {
   hasExited(): boolean;
   /** The last stderr output, for start-up errors. */
   stderrTail(): string;
+  /**
+   * Its stderr for explaining a failed start: all of it when short, else its start and its end,
+   * since the line that names the cause usually comes first and a stack trace after it.
+   */
+  stderrText(): string;
   /** Kills the process with everything it started. */
   killGroup(): void;
 }
 
 const STDERR_TAIL_CHARS = 2_000;
+const STDERR_HEAD_CHARS = 8_000;
 
 /** What a process says when the kernel refused it something the sandbox limits. */
 const REFUSALS: readonly [LimitKind, RegExp][] = [
@@ -66,11 +72,15 @@ export function spawnProcess(spec: SpawnSpec): SandboxedProcess {
     stdio: ['pipe', 'pipe', 'pipe', ...(spec.extraFds ?? [])],
   });
   let stderr = '';
+  let head = '';
+  let total = 0;
   let done = false;
   const refused = new Set<LimitKind>();
   child.stderr?.setEncoding('utf8');
   child.stderr?.on('data', (chunk: string) => {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
+    if (head.length < STDERR_HEAD_CHARS) head += chunk.slice(0, STDERR_HEAD_CHARS - head.length);
+    total += chunk.length;
     for (const [limit, pattern] of REFUSALS) {
       if (refused.has(limit)) continue;
       const match = pattern.exec(chunk);
@@ -105,5 +115,11 @@ export function spawnProcess(spec: SpawnSpec): SandboxedProcess {
       // Already gone.
     }
   };
-  return { child, exited, closed, hasExited: () => done, stderrTail: () => stderr, killGroup };
+  const stderrText = () =>
+    total <= head.length
+      ? head
+      : total <= head.length + stderr.length
+        ? head + stderr.slice(head.length + stderr.length - total)
+        : `${head}\n…\n${stderr}`;
+  return { child, exited, closed, hasExited: () => done, stderrTail: () => stderr, stderrText, killGroup };
 }

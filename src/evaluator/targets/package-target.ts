@@ -2,7 +2,7 @@
  * An npm package on disk (installed from the registry, or a local folder with a package.json):
  * its manifest and own files as check facts, and the command that starts its server.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { PackageFacts, RegistryFacts } from '../../core/checks/package-facts.ts';
 import { issue, ok, type Result, fail as refuse } from '../../core/validation/issue.ts';
@@ -117,15 +117,26 @@ export function resolutionFolders(folder: string): string[] {
   return folders;
 }
 
+function sameFile(a: string, b: string): boolean {
+  try {
+    return realpathSync(a) === realpathSync(b);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A `stdio:` command sees only the system inside the sandbox; the words of its command line that
  * name files or folders on this machine are shown to it read-only (a file's folder, with the
- * node_modules folders above it) and passed as absolute paths. Returns the words to run.
+ * node_modules folders above it) and passed as absolute paths. A word naming the evaluator's own
+ * Node (`ownNode.host`) becomes the sandbox's copy of it (`ownNode.inside`), so that neither its
+ * folder nor the checkout around it is shown. Returns the words to run.
  */
 export function exposeStdioPaths(
   words: readonly string[],
   cwd: string,
   expose: (path: string) => void,
+  ownNode?: { host: string; inside: string },
 ): string[] {
   return words.map((word) => {
     if (word === '' || word.startsWith('-')) return word;
@@ -133,6 +144,7 @@ export function exposeStdioPaths(
     // A bare name (node, python3) is looked up on the sandbox's PATH, not in the folder.
     if (!isAbsolute(word) && !word.includes('/')) return word;
     if (!existsSync(path)) return word;
+    if (ownNode && sameFile(path, ownNode.host)) return ownNode.inside;
     const folder = statSync(path).isDirectory() ? path : dirname(path);
     for (const shown of resolutionFolders(folder)) expose(shown);
     return path;

@@ -6,6 +6,7 @@
 
 import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
 import { PRIORITY_FACTORS } from '../../core/catalogue/catalogue-types.ts';
+import { START_FAILURE_CLASSES } from '../../core/checks/start-failure.ts';
 import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
@@ -346,6 +347,26 @@ export const RESPONSE_SCHEMAS = {
       description: 'Fields an import assigned by rule that a maintainer has yet to confirm.',
     },
     registry,
+    start_failure: {
+      description:
+        'Why it does not start, when every evaluation counted says so (else null): the classified reason quoting the line that matters, what to do, and when it is tried again (retries back off).',
+      oneOf: [
+        { type: 'null' },
+        object({
+          label: { type: 'string' },
+          class: {
+            enum: [...START_FAILURE_CLASSES, 'unclassified'],
+          },
+          reason: { type: 'string' },
+          advice: nullableString,
+          version: { type: 'string' },
+          evaluation_id: { type: 'string' },
+          failed_at: dateTime,
+          attempts: { type: 'integer', minimum: 1 },
+          retry_after: dateTime,
+        }),
+      ],
+    },
   }),
   PackagePage: page(
     ref('PackageSummary'),

@@ -69,6 +69,10 @@ const INITIAL = new RegExp(`^\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VE
 const CONDITIONAL = new RegExp(
   `^\\s*${CLAUSE_OPENERS}(?:before|after|when|whenever|once|if|while|upon|prior to|ahead of|as part of|during|for each|for every|on each|on every|each time|every time|to \\w+|in order to \\w+|for [\\w-]+(?: [\\w-]+){0,3})\\b[^.!?\\n]{0,200}?,\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
 );
+/** A short time phrase needs no comma before its order: "Before each call read …". */
+const WHEN_CALLED = new RegExp(
+  `^\\s*${CLAUSE_OPENERS}(?:before|after|on|upon|at|with|for) (?:each|every|any|the first|your|this)?\\s*(?:call|calling|use|using|request|answer|reply|response|run|invocation|start)s?(?: (?:to|of) (?:this|the) tool)?\\s+${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
+);
 const MODAL = new RegExp(
   `${MODAL_DIRECTIVE}\\s+(?<neg>(?:not|never)\\s+)?(?:(?:also|always|first|then|immediately|just|now|carefully|additionally|still)\\s+)*(?<verb>${VERB})\\b`,
   'g',
@@ -92,7 +96,7 @@ function found(match: RegExpExecArray | RegExpMatchArray, negated: boolean): Dir
 /** Every directive in a clause, in order; a verb joined to a directive by "and"/"then" is one too. */
 export function directivesOf(clause: string): Directive[] {
   const out: Directive[] = [];
-  const initial = INITIAL.exec(clause) ?? CONDITIONAL.exec(clause);
+  const initial = INITIAL.exec(clause) ?? CONDITIONAL.exec(clause) ?? WHEN_CALLED.exec(clause);
   if (initial) out.push(found(initial, initial.groups?.neg !== undefined));
   for (const match of clause.matchAll(MODAL)) out.push(found(match, match.groups?.neg !== undefined));
   for (const match of clause.matchAll(ADVERB)) out.push(found(match, false));

@@ -8,11 +8,11 @@
 import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
 import { clausesOf, directivesOf } from './clauses.ts';
-import { decodedSpans } from './encoded-text.ts';
+import { decodedSpans, joinedBase64 } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
 import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
-import { ownNames, type ReadText, readingSurface } from './surface.ts';
+import { exactNames, ownNames, type ReadText, readingSurface } from './surface.ts';
 import { matchForm } from './text-form.ts';
 import { analyseText, type RuleContext } from './text-rules.ts';
 
@@ -170,14 +170,57 @@ function fragmentFindings(surface: readonly ReadText[], context: RuleContext): F
   return findings;
 }
 
+/** Base64 split between two texts of one tool, prompt or resource, read joined. */
+function splitPayloadFindings(surface: readonly ReadText[], context: RuleContext): Finding[] {
+  const findings: Finding[] = [];
+  const byOwner = new Map<string, ReadText[]>();
+  for (const text of surface) {
+    const key = `${text.face} ${text.owner.kind} ${text.owner.name}`;
+    byOwner.set(key, [...(byOwner.get(key) ?? []), text]);
+  }
+  for (const texts of byOwner.values()) {
+    for (const first of texts) {
+      for (const second of texts) {
+        if (first === second) continue;
+        const joined = joinedBase64(first.text, second.text);
+        if (joined === null) continue;
+        const inner = derivedFindings(
+          first,
+          joined,
+          'base64 joined across two fields',
+          [0, first.text.length],
+          context,
+        );
+        findings.push(...inner);
+        if (encodedInstruction(joined, 'base64', inner))
+          findings.push({
+            check: 'SEC-02',
+            rule: 'encoded-instructions',
+            severity: 'critical',
+            text: first,
+            start: 0,
+            end: first.text.length,
+            note: `instructions split in base64 across ${first.path} and ${second.path}: “${joined.slice(0, 120)}”`,
+          });
+      }
+    }
+  }
+  return findings;
+}
+
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
-  const context: RuleContext = { ownNames: ownNames(surface), serverName: snapshot.server.name ?? '' };
+  const context: RuleContext = {
+    ownNames: ownNames(surface),
+    exactNames: exactNames(surface),
+    serverName: snapshot.server.name ?? '',
+  };
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const finding of [
     ...surface.flatMap((text) => findingsOf(text, context)),
     ...fragmentFindings(surface, context),
+    ...splitPayloadFindings(surface, context),
     ...lookAlikeNameFindings(surface),
   ]) {
     const key = `${finding.check} ${finding.rule} ${finding.text.pointer} ${finding.start}`;

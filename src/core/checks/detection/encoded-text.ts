@@ -1,7 +1,8 @@
 /**
  * Text carried in an encoding a reader skips over but a model decodes without being asked:
- * base64, hex, percent-encoding, HTML character references and `\u` escapes, and the two ciphers
- * keyword filters are dodged with, ROT13, leetspeak ("r34d ~/.55h") and text written backwards. Each decodes to a derived
+ * base64, hex, percent-encoding, HTML character references and `\u` escapes, and the ciphers
+ * keyword filters are dodged with: letter shifts (ROT13 and every other Caesar shift), the mirrored
+ * alphabet (Atbash), leetspeak ("r34d ~/.55h") and text written backwards. Each decodes to a derived
  * text that the rules read like any other; binary data, ordinary identifiers and version numbers
  * decode to nothing readable and are left alone.
  */
@@ -17,6 +18,8 @@ export interface DecodedSpan {
     | 'html-entities'
     | 'unicode-escapes'
     | 'rot13'
+    | 'caesar'
+    | 'atbash'
     | 'leetspeak'
     | 'reversed';
   text: string;
@@ -91,7 +94,8 @@ const FUNCTION_WORDS = new Set(
   ),
 );
 
-function functionWordShare(text: string): number {
+/** The share of a text's words that are English function words: near zero for other languages. */
+export function functionWordShare(text: string): number {
   // Whole words only: the letters left between a leetspeak word's digits are not words.
   const words = text
     .toLowerCase()
@@ -110,11 +114,35 @@ function decipheredToEnglish(before: string, after: string): boolean {
 /** Runs of at least five Latin words (paths included), the unit a cipher is applied to. */
 const LATIN_RUN = /[A-Za-z0-9~/._'$@-]+(?:[ \t,:]+[A-Za-z0-9~/._'$@-]+){4,}/g;
 
-function rot13(value: string): string {
+/** Each Latin letter moved `shift` places along the alphabet: ROT13 is the shift of 13. */
+function shifted(value: string, shift: number): string {
   return value.replace(/[A-Za-z]/g, (char) => {
     const base = char <= 'Z' ? 65 : 97;
-    return String.fromCharCode(((char.charCodeAt(0) - base + 13) % 26) + base);
+    return String.fromCharCode(((char.charCodeAt(0) - base + shift) % 26) + base);
   });
+}
+
+/** The alphabet mirrored (a↔z, b↔y), the other classical cipher keyword filters are dodged with. */
+function atbash(value: string): string {
+  return value.replace(/[A-Za-z]/g, (char) => {
+    const base = char <= 'Z' ? 65 : 97;
+    return String.fromCharCode(25 - (char.charCodeAt(0) - base) + base);
+  });
+}
+
+/**
+ * The shift that turns a run back into English, if one does. Twenty-five tries cost little on the
+ * few runs a text has, and a payload may use any shift, not only ROT13's.
+ */
+function caesarShift(run: string): { shift: number; text: string } | null {
+  let best: { shift: number; text: string; share: number } | null = null;
+  for (let shift = 1; shift < 26; shift += 1) {
+    const text = shifted(run, shift);
+    const share = functionWordShare(text);
+    if (decipheredToEnglish(run, text) && (best === null || share > best.share))
+      best = { shift, text, share };
+  }
+  return best;
 }
 
 const LEET: Readonly<Record<string, string>> = {
@@ -146,17 +174,36 @@ function cipherSpans(text: string): DecodedSpan[] {
   for (const match of text.matchAll(LATIN_RUN)) {
     const run = match[0];
     const span = { start: match.index, end: match.index + run.length };
-    const turned = rot13(run);
+    const caesar = caesarShift(run);
     const backwards = [...run].reverse().join('');
-    if (decipheredToEnglish(run, turned)) spans.push({ ...span, encoding: 'rot13', text: turned });
+    const mirrored = atbash(run);
+    if (caesar)
+      spans.push({ ...span, encoding: caesar.shift === 13 ? 'rot13' : 'caesar', text: caesar.text });
     else if (decipheredToEnglish(run, backwards))
       spans.push({ ...span, encoding: 'reversed', text: backwards });
+    else if (decipheredToEnglish(run, mirrored)) spans.push({ ...span, encoding: 'atbash', text: mirrored });
     else if (looksLeet(run)) {
       const plain = unleet(run);
       if (decipheredToEnglish(run, plain)) spans.push({ ...span, encoding: 'leetspeak', text: plain });
     }
   }
   return spans;
+}
+
+/** Base64 that ends one text or starts another: half of a payload split across two fields. */
+const BASE64_TAIL = /(?<![\w+/=-])[A-Za-z0-9+/]{16,}={0,2}\s*$/;
+const BASE64_HEAD = /^\s*[A-Za-z0-9+/]{8,}={0,2}(?![\w+/=-])/;
+
+/**
+ * A base64 payload cut in two (MCPTox's split payloads: the end of a description and a parameter's
+ * default) decodes to nothing in either half; joined, it reads. Returns the joined text if so.
+ */
+export function joinedBase64(first: string, second: string): string | null {
+  const tail = BASE64_TAIL.exec(first)?.[0].trim();
+  const head = BASE64_HEAD.exec(second)?.[0].trim();
+  if (!tail || !head || tail.endsWith('=')) return null;
+  const decoded = decodeBase64(tail + head);
+  return readable(decoded) ? decoded : null;
 }
 
 /** Every encoded span of `text` that decodes to readable prose. */

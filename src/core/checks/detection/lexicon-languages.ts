@@ -74,7 +74,7 @@ export const CONSENT_ELSEWHERE: readonly RegExp[] = [
  * sentence they make the same request as "read ~/.ssh/id_rsa and pass it". Imperative forms.
  */
 export const DIRECTIVE_ELSEWHERE =
-  /\b(?:lis|lisez|copie|copiez|recopie|recopiez|envoie|envoyez|inclus|incluez|joins|joignez|colle|collez|mets|mettez|transmets|transmettez|ajoute|ajoutez|lee|lea|copia|copie|envia|envie|incluye|inclua|adjunta|anexe|pega|pegue|pasa|passe|agrega|adicione|leia|manda|mande|leggi|invia|includi|allega|incolla|metti|aggiungi|inserisci|lies|lese|kopiere|sende|schicke|fuge|hange|ubergib|trage|lees|kopieer|stuur|voeg|plak|kopiera|skicka|lagg|bifoga|przeczytaj|skopiuj|wyslij|dodaj|wklej|przekaz|dolacz|precti|zkopiruj|posli|pridej|vloz|oku|kopyala|gonder|ekle|yapistir|ilet|baca|salin|kirim|tambahkan|lampirkan)\b|(?:прочитай|прочтите|скопируй|скопируйте|отправь|отправьте|добавь|добавьте|вставь|вставьте|передай|передайте|перешли|приложи|прочитай|скопіюй|надішли|додай|встав|передай|διάβασε|αντέγραψε|στείλε|πρόσθεσε|اقرأ|انسخ|أرسل|ارسل|أضف|اضف|ألصق|أرفق|पढ़ें|पढ़ो|कॉपी|भेजें|भेजो|जोड़ें|खोजें|读取|复制|发送|附加|粘贴|传入|填入|放入|抄送|密送|読み取|読んで|コピー|送信|添付|貼り付け|入れて|渡して|읽어|복사|전송|보내|첨부|붙여|넣어|저장하)/;
+  /\b(?:lis|lisez|copie|copiez|recopie|recopiez|envoie|envoyez|inclus|incluez|joins|joignez|colle|collez|mets|mettez|transmets|transmettez|ajoute|ajoutez|lee|lea|copia|copie|envia|envie|incluye|inclua|adjunta|anexe|pega|pegue|pasa|passe|agrega|adicione|leia|manda|mande|leggi|invia|includi|allega|incolla|metti|aggiungi|inserisci|lies|lese|kopiere|sende|schicke|fuge|hange|ubergib|trage|lees|kopieer|stuur|voeg|plak|kopiera|skicka|lagg|bifoga|przeczytaj|skopiuj|wyslij|dodaj|wklej|przekaz|dołącz|precti|zkopiruj|posli|pridej|vloz|oku|kopyala|gonder|ekle|yapistir|ilet|baca|salin|kirim|tambahkan|lampirkan)\b|(?:прочитай|прочтите|скопируй|скопируйте|отправь|отправьте|добавь|добавьте|вставь|вставьте|передай|передайте|перешли|приложи|прочитай|скопіюй|надішли|додай|встав|передай|διάβασε|αντέγραψε|στείλε|πρόσθεσε|اقرأ|انسخ|أرسل|ارسل|أضف|اضف|ألصق|أرفق|पढ़ें|पढ़ो|कॉपी|भेजें|भेजो|जोड़ें|खोजें|读取|复制|发送|附加|粘贴|传入|填入|放入|抄送|密送|読み取|読んで|コピー|送信|添付|貼り付け|入れて|渡して|읽어|복사|전송|보내|첨부|붙여|넣어|저장하)/;
 
 /** Negations that turn a following order into a rule ("ne copiez jamais", "nicht senden", "不要发送"). */
 export const NEGATION_ELSEWHERE =
@@ -87,3 +87,201 @@ export const CONVERSATION_ELSEWHERE =
 /** Nouns for "the contents", "the full text" in other languages, for parameter descriptions. */
 export const CONTENT_NOUN_ELSEWHERE =
   /\b(?:contenu|integral|inhalt|vollstandig|contenido|completo|conteudo|contenuto|intero)\b|内容|全文|中身/;
+
+/** "Instead of", "in place of" in other languages: MPMA's preference manipulation is not only English. */
+export const DISPLACE_ELSEWHERE =
+  /\b(?:in loc de|in locul|zamiast|w miejsce|yerine|helyett|sijaan|asemesta|i stallet for|istallet for|i stedet for|in plaats van|misto|namiesto|alih-alih|sebagai ganti|bukannya|thay vì|thay cho|badala ya|sa halip na)\b|(?:вместо|замість|замест|αντί για|αντί του|αντί της|بدلا من|بدلاً من|عوضا عن|के बजाय|की जगह|แทนที่|แทน|代替|而不是|取代|の代わりに|代わりに|대신|به جای|بجای|במקום)/;
+
+/** "Other tools", "any other server" in other languages: what a displacement or trigger aims at. */
+export const OTHER_TOOLS_ELSEWHERE =
+  /\b(?:(?:orice|oricarui|oricarei|alt|alte|altor|celelalte|celorlalte) (?:\w+ ){0,3}(?:instrument\w*|server\w*)|(?:inne|innych|innego|dowolne\w*) (?:\w+ ){0,3}(?:narzedzi\w*|serwer\w*)|(?:jine|jinych|jineho|libovoln\w*) (?:\w+ ){0,3}(?:nastroj\w*|server\w*)|(?:diger|baska|herhangi bir) (?:\w+ ){0,3}(?:arac\w*|sunucu\w*)|(?:mas|masik|egyeb|barmely) (?:\w+ ){0,3}(?:eszkoz\w*|szerver\w*)|(?:muut|muiden|muu|mika tahansa) (?:\w+ ){0,3}(?:tyokalu\w*|palvelim\w*)|(?:andra|annan|nagon annan|andre|anden|andet|noen annen) (?:\w+ ){0,3}(?:verktyg\w*|verktoy\w*|vaerktoj\w*|server\w*|servrar\w*)|(?:andere|anderen|ander) (?:\w+ ){0,3}(?:tools?|werkzeug\w*|server\w*)|(?:alat|server|perkakas) (?:lain|lainnya)|(?:công cụ|máy chủ) khác|(?:zana|seva) (?:nyingine|zingine)|(?:ibang) (?:tool|kasangkapan|server))\b|(?:(?:други[ех]?|любы[ех]|інші|інших|будь-які) (?:\S+ ){0,3}(?:инструмент\S*|сервер\S*|інструмент\S*)|άλλ\S* (?:\S+ ){0,3}(?:εργαλεί\S*|διακομιστ\S*)|(?:أدوات|خوادم|أداة|خادم) (?:\S+ ){0,3}(?:أخرى|آخر)|अन्य (?:\S+ ){0,3}(?:टूल|उपकरण|सर्वर)|เครื่องมืออื่น|เซิร์ฟเวอร์อื่น|其他(?:工具|服务器|服務器)|他の(?:ツール|サーバー)|다른 (?:도구|서버|툴)|(?:ابزارهای|ابزار|سرورهای|سرور) (?:\S+ ){0,3}دیگر|(?:כלים|שרתים|כלי|שרת) (?:\S+ ){0,3}(?:אחרים|אחר))/;
+
+/** "Always", "only" in other languages: what makes a displacement an order rather than a comparison. */
+export const ALWAYS_ONLY_ELSEWHERE =
+  /\b(?:toujours|uniquement|exclusivement|siempre|unicamente|exclusivamente|sempre|apenas|immer|ausschliesslich|altijd|uitsluitend|alltid|endast|enbart|aina|ainoastaan|vain|zawsze|wylacznie|tylko|vzdy|pouze|vyhradne|her zaman|daima|yalnizca|sadece|mindig|kizarolag|csak|intotdeauna|mereu|numai|doar|selalu|hanya|sentiasa|luôn luôn|luôn|chỉ dùng|daima|kila mara|palagi|lamang)\b|(?:всегда|только|исключительно|завжди|лише|тільки|виключно|πάντα|μόνο|دائما|دائمًا|فقط|हमेशा|केवल|सिर्फ|เสมอ|เท่านั้น|总是|始终|一律|必ず|常に|のみ|항상|반드시|همیشه|תמיד|רק)/;
+
+/**
+ * Secrecy toward the user, word by word for each language: a noun for the user, a verb of telling
+ * or showing, and a negation next to the verb, in whichever order the language puts them ("nu-i
+ * spune utilizatorului", "Користувачеві про це не повідомляй", "โดยไม่ต้องแจ้งผู้ใช้"). Some
+ * languages fuse the negation into the verb (`negatedVerb`).
+ */
+export interface SecrecyWords {
+  language: string;
+  user: RegExp;
+  /** A negation immediately before (up to two words) or, where the language allows, after the verb. */
+  negation?: RegExp;
+  tell?: RegExp;
+  negationAfter?: boolean;
+  negatedVerb?: RegExp;
+}
+
+export const SECRECY_WORDS: readonly SecrecyWords[] = [
+  {
+    language: 'fr',
+    user: /utilisat(?:eur|rice)s?/,
+    negation: /ne|n'|jamais|sans/,
+    tell: /(?:le |lui |leur |en )?(?:dis|dites|mentionne\w*|signale\w*|informe\w*|montre\w*|revele\w*|previen\w*|avertir|informer|prevenir|affiche\w*)/,
+  },
+  {
+    language: 'es',
+    user: /usuari[oa]s?/,
+    negation: /no|nunca|jamas|sin/,
+    tell: /(?:se lo |le |les )?(?:dig\w*|decir\w*|mencion\w*|inform\w*|muestr\w*|mostrar\w*|revel\w*|avis\w*|comunic\w*|notific\w*|cuent\w*|contar\w*)/,
+  },
+  {
+    language: 'pt',
+    user: /usuari[oa]s?|utilizador(?:es)?/,
+    negation: /nao|nunca|jamais|sem/,
+    tell: /(?:lhe )?(?:diga\w*|dizer\w*|mencion\w*|inform\w*|mostr\w*|revel\w*|avis\w*|cont\w*|notific\w*|exib\w*|comunic\w*)/,
+  },
+  {
+    language: 'it',
+    user: /utent[ei]/,
+    negation: /non|mai|senza/,
+    tell: /(?:lo |gli |le )?(?:dir\w*|menzion\w*|inform\w*|mostr\w*|rivel\w*|avvis\w*|segnal\w*|comunic\w*|notific\w*)/,
+  },
+  {
+    language: 'de',
+    user: /(?:be)?nutzer\w*|anwender\w*|user\w*/,
+    negation: /nicht|nie|niemals|nichts|ohne/,
+    negationAfter: true,
+    tell: /sag\w*|teil\w*|mitteil\w*|erwahn\w*|zeig\w*|anzeig\w*|informier\w*|verrat\w*|meld\w*|benachrichtig\w*/,
+  },
+  {
+    language: 'nl',
+    user: /gebruiker\w*/,
+    negation: /niet|nooit|zonder/,
+    negationAfter: true,
+    tell: /vertel\w*|zeg\w*|meld\w*|toon\w*|vermeld\w*|informeer\w*|informeren|laat (?:\w+ )?zien/,
+  },
+  {
+    language: 'sv',
+    user: /anvandar\w*/,
+    negation: /inte|aldrig|ej|utan att/,
+    negationAfter: true,
+    tell: /beratta\w*|sag\w*|namn\w*|visa\w*|informera\w*|avsloja\w*|meddela\w*/,
+  },
+  {
+    language: 'da-no',
+    user: /bruger\w*|bruker\w*/,
+    negation: /ikke|aldri|aldrig|uden at|uten a/,
+    negationAfter: true,
+    tell: /fortæl\w*|fortell\w*|sig|si|nævn\w*|nevn\w*|vis|informer\w*|afslør\w*|avslør\w*/,
+  },
+  {
+    language: 'fi',
+    user: /kayttaja\w*|kayttajalle/,
+    negation: /ala|alakaa|alaka|ei|koskaan|kertomatta|ilmoittamatta/,
+    tell: /kerro\w*|mainitse\w*|nayta\w*|ilmoita\w*|paljasta\w*/,
+  },
+  {
+    language: 'pl',
+    user: /uzytkownik\w*/,
+    negation: /nie|nigdy|bez/,
+    tell: /mow\w*|informuj\w*|informowania|wspominaj\w*|wspominac|pokazuj\w*|zdradzaj\w*|powiadamiaj\w*|ujawniaj\w*|powiadomienia/,
+  },
+  {
+    language: 'cs-sk',
+    user: /uzivatel\w*|pouzivatel\w*/,
+    negatedVerb:
+      /ne(?:rikej|informuj|zminuj|ukazuj|prozrazuj|hovor|oznamuj|sdeluj|upozornuj)\w*|bez (?:vedomi|informovani|upozorneni)/,
+  },
+  {
+    language: 'hu',
+    user: /felhasznalo\w*/,
+    negation: /ne|soha|nem|nelkul/,
+    tell: /mond\w*|emlits\w*|szolj\w*|tajekoztas\w*|mutas\w*|arul\w*|jelez\w*|ertesit\w*/,
+  },
+  {
+    language: 'ro',
+    user: /utilizator\w*/,
+    negation: /nu|niciodata|fara sa|fara a/,
+    tell: /(?:(?:ii|le|o|il|i)-?\s?)?(?:spu\w*|mentiona\w*|informa\w*|informeze|arat\w*|dezvalui\w*|anunta\w*|semnala\w*|comunica\w*|notifica\w*)/,
+  },
+  {
+    language: 'ru',
+    user: /пользовател\S*/,
+    negation: /не|никогда|без/,
+    tell: /сообща\S*|сообщи\S*|говори\S*|скажи\S*|рассказыва\S*|упомина\S*|показыва\S*|информиру\S*|уведомля\S*|ведома/,
+  },
+  {
+    language: 'uk',
+    user: /користувач\S*/,
+    negation: /не|ніколи|без/,
+    tell: /повідомля\S*|повідом\S*|кажи\S*|скаж\S*|розповіда\S*|згаду\S*|показу\S*|інформу\S*|відома/,
+  },
+  {
+    language: 'tr',
+    user: /kullanic\w*/,
+    negatedVerb:
+      /bahsetme\w*|soyleme\w*|bildirme\w*|gosterme\w*|aciklama(?:yin|yiniz)?\b|haber verme\w*|belirtme\w*/,
+  },
+  {
+    language: 'el',
+    user: /χρηστ\S*/,
+    negation: /μην|μη|ποτε|χωρις/,
+    tell: /(?:του |το |τον )?(?:πεις|πειτε|αναφερ\S*|ενημερ\S*|δειξ\S*|αποκαλυψ\S*|λες)/,
+  },
+  {
+    language: 'ar',
+    user: /(?:لل|ال)مستخدم\S*/,
+    negation: /لا|أبدا|ابدا|دون|بدون/,
+    tell: /ت?(?:ذكر|خبر|علم|بلغ|ظهر|كشف)\S*|إ?(?:خبار|علام|بلاغ)\S*/,
+  },
+  {
+    language: 'fa',
+    user: /کاربر\S*/,
+    negatedVerb: /نگو\S*|اطلاع نده\S*|ذکر نکن\S*|نشان نده\S*|مطلع نکن\S*|بدون اطلاع|نگویید/,
+  },
+  {
+    language: 'he',
+    user: /(?:ל|ה)?משתמש\S*/,
+    negation: /אל|לא|בלי|ללא|אין צורך|אין חובה/,
+    tell: /תספר\S*|תגיד\S*|תציין\S*|תודיע\S*|תראה\S*|תחשוף\S*|תעדכן\S*|תיידע\S*|לספר|להגיד|לציין|להודיע|לעדכן|ליידע|ידיעת/,
+  },
+  {
+    language: 'hi',
+    user: /उपयोगकर्ता|यूज़र|यूजर/,
+    negation: /न|मत|नहीं|बिना/,
+    negationAfter: true,
+    tell: /बता\S*|कह\S*|दिखा\S*|उल्लेख\S*|सूचित\S*/,
+  },
+  {
+    language: 'id-ms',
+    user: /pengguna/,
+    negation: /jangan|tidak|tanpa|usah/,
+    tell: /(?:beri ?tahu|memberi ?tahu(?:kan)?|beritahu|sebut\w*|menyebut\w*|tunjuk\w*|kabar\w*|lapor\w*|maklum\w*|memaklum\w*|bagitahu)/,
+  },
+  {
+    language: 'vi',
+    user: /người dùng/,
+    negation: /không|đừng|chớ|chẳng/,
+    tell: /nói|nói cho|báo cho|cho (?:\S+ )?biết|đề cập|thông báo|tiết lộ|hiển thị/,
+  },
+  { language: 'th', user: /ผู้ใช้/, negation: /ไม่ต้อง|ไม่|อย่า|ห้าม|โดยไม่/, tell: /บอก|แจ้ง|แสดง|เปิดเผย|กล่าวถึง/ },
+  {
+    language: 'sw',
+    user: /mtumiaji|watumiaji/,
+    negatedVerb:
+      /usi(?:m|wa)?(?:wambie|ambie|julishe|onyeshe|taje)\w*|msi(?:m|wa)?(?:wambie|ambie|julishe)\w*|bila (?:ku)?(?:m|wa)?(?:julisha|ambia|taarifu)\w*/,
+  },
+  {
+    language: 'tl',
+    user: /user|gumagamit/,
+    negation: /huwag|hindi/,
+    tell: /(?:mo |ninyo )?(?:sabihin|ipaalam|banggitin|ipakita)/,
+  },
+];
+
+/** The whole conversation, in the languages the table above covers and the first list misses. */
+export const CONVERSATION_MORE_LANGUAGES =
+  /\b(?:conversation complete|historique du chat|conversacion completa|historial del chat|conversa completa|historico do chat|conversazione completa|cronologia (?:della )?chat|ganze(?:n)? (?:unterhaltung|chat)|komplette(?:n)? (?:unterhaltung|chat)|volledige gesprek|chatgeschiedenis|hela (?:samtalet|chatten)|chatthistorik\w*|hele samtalen|samtalehistorik\w*|koko keskustelu\w*|keskusteluhistoria\w*|cala rozmow\w*|historie? rozmowy|cala konverzac\w*|celou konverzaci|teljes beszelgetes\w*|beszelgetes (?:elozmeny|elozmenyei)\w*|intreaga conversatie|toata conversatia|istoricul conversatiei|tum konusma\w*|sohbet gecmisi\w*|konusmanin tamami|riwayat percakapan|seluruh perbualan|sejarah perbualan|toàn bộ (?:hội thoại|cuộc trò chuyện)|lịch sử (?:trò chuyện|hội thoại)|nội dung cuộc trò chuyện|mazungumzo yote|historia ya mazungumzo|buong usapan|kasaysayan ng usapan)\b|(?:текст (?:разговора|диалога|переписки|розмови|діалогу)|всю розмову|весь діалог|ιστορικό (?:της )?συνομιλίας|المحادثة بالكامل|نص المحادثة|کل (?:مکالمه|گفتگو)|تاریخچه (?:گفتگو|مکالمه)|تمام (?:گفتگو|مکالمه)|כל השיחה|היסטוריית השיחה|השיחה המלאה|पूरा वार्तालाप|बातचीत का पूरा|บทสนทนาทั้งหมด|ประวัติการสนทนา|ประวัติแชท|对话历史|聊天历史|チャット履歴|채팅 기록)/;
+
+/** Orders to read, copy or send in the languages the first list misses (none spelled like an English word). */
+export const DIRECTIVE_MORE_LANGUAGES =
+  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|soma|nakili|ambatisha|bandika|uweke|weka|tuma|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ/;
+
+/** "The contents" in the languages the first list misses. */
+export const CONTENT_NOUN_MORE_LANGUAGES =
+  /\b(?:sisalto\w*|sisallon|tartalm\w*|icerig\w*|icerik|zawartosc\w*|obsah\w*|continut\w*|innehall\w*|inhoud|indhold|innhold|isi(?:nya)?|nội dung|maudhui|nilalaman)\b|(?:содержимое|содержание|вміст|περιεχόμενο|محتوى|محتوا|सामग्री|เนื้อหา|תוכן|내용)/;

@@ -130,6 +130,14 @@ export const TARGETS: readonly TargetRule[] = [
     purpose: /\b(?:think\w*|thoughts?|reason\w*|reflect\w*|plan\w*|debug\w*|sequential|analy[sz]\w*)\b/,
   },
   {
+    id: 'clipboard',
+    strength: 'strong',
+    // What the user last copied: passwords, one-time codes and keys pass through it.
+    pattern:
+      /\bclipboard(?:[ _](?:contents?|history|data|text|read))?\b|\bpasteboard\b|\bpbpaste\b|\bxclip\b|\bxsel\b|\bget[ _-]?clipboard\b|\bwl-paste\b/,
+    purpose: /\b(?:clipboard|paste\w*|copy|pasteboard|snippets?)\b/,
+  },
+  {
     id: 'user-files',
     strength: 'weak',
     pattern:
@@ -156,7 +164,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'personal-data',
     strength: 'weak',
     pattern:
-      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book|card details|payment details|iban)\b/,
+      /\b(?:social security numbers?|ssns?|credit card(?: numbers?| details)?|card numbers?|cvv|bank account(?: numbers?| details)?|account (?:numbers?|balances?)|routing numbers?|home address(?:es)?|date of birth|passport numbers?|contacts? list|address book|card details|payment details|iban)\b/,
     purpose:
       /\b(?:payments?|billing|checkout|customers?|contacts?|crm|profiles?|users?|kyc|identity|accounts?|address\w*)\b/,
   },
@@ -184,14 +192,16 @@ export const DEFENSIVE =
 
 /** Secrecy toward the user about what the model does (critical on its own). */
 export const SECRECY: readonly RegExp[] = [
-  /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user)s?\b/,
-  /\b(?:the |your )?(?:user|human)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
+  /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff)s?\b/,
+  /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
   /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
   /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
   /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?|(?:the |all |any )?(?:[\w-]+ )?(?:steps?|notes?|instructions?|calls?|reads?|actions?|details?)) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
   /\b(?:do|perform|run|complete|handle|finish) (?:this|it|that|these|them)(?: step| steps)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
-  /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b/,
+  /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b(?![\w'’])/,
   /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
+  // "Audit recording is not to be surfaced in responses to the end user" (Log-To-Leak's wording).
+  /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall|needs? to)\s+(?:not|never)\s+(?:to\s+)?(?:be\s+)?(?:surfaced|mentioned|shown|disclosed|reported|revealed|displayed|shared|communicated|brought up|made visible)\b[^.!?\n]{0,40}?\b(?:the |your |an? )?(?:end[ -])?(?:user|human|customer|requester)s?\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|display|show|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|this|these)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)))/,
   /\bkeep (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action))(?: \w+){0,2} out of (?:your |the )?(?:reply|replies|answer|answers|response|responses|output|summary|chat|conversation)\b/,
@@ -208,11 +218,11 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\bwithout (?:asking|prompting|consulting|checking with|confirming with|requesting|seeking|waiting for)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|developer|engineer|operator|customer|permission|confirmation|consent|approval)\b/,
   /\bno (?:need (?:to|for) (?:confirm|ask|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
-  /\b(?:users?|engineers?|developers?|customers?) (?:do not|don'?t|does not|doesn'?t) need to be (?:asked|consulted|told|informed)\b/,
+  /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|pre-?approved|authori[sz]ed)\b/,
   /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
-  /\beven if (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want)\b/,
+  /\beven (?:if|though|when) (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want|did not ask|didn'?t ask|has not asked|hasn'?t asked|does not ask|doesn'?t ask|never asked|asks otherwise|wants otherwise)\b/,
   /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
 ];
 
@@ -239,9 +249,12 @@ export const INSTRUCTION_MARKUP =
 export const MODEL_ADDRESS =
   /\b(?:note|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) this\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
 
-/** A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a line. */
+/**
+ * A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a
+ * line, followed by words; a YAML key (`user: {client-key-data: …}`, `user: admin`) is not a turn.
+ */
 export const FAKE_TURN =
-  /(?:^|\n)\s*(?:#{1,6}\s*|\*\*|\[)?(?:user|human|assistant|system|ai)(?:\*\*|\])?\s*:\s*\S/;
+  /(?:^|\n)\s*(?:#{1,6}\s*|\*\*|\[)?(?:user|human|assistant|system|ai)(?:\*\*|\])?\s*:[ \t]*[\p{L}'’]+[ \t,]+[\p{L}'’]/u;
 
 /** Pressure and invented consequences, common in poisoning payloads; weak alone. */
 export const PRESSURE =
@@ -304,7 +317,7 @@ export const DISPARAGE =
   /\b(?:is|are|has been|have been|was|were)\s+(?:now\s+|currently\s+|often\s+)?(?:deprecated|broken|insecure|unsafe|compromised|malicious|outdated|unreliable|disabled|buggy|dangerous|harmful|failing|stale|rate[ -]limited|no longer (?:works?|working|supported|available|safe|maintained))\b|\b(?:return|returns|give|gives|produce|produces)\s+(?:\w+\s+)?(?:outdated|unsafe|stale|wrong|incorrect|malicious|poisoned|unreliable)\b/;
 /** Triggers that attach behaviour to another tool's use, Trail of Bits' "line jumping". */
 export const WHEN_TOOL_USED =
-  /\b(?:when(?:ever)?|each time|every time|if)\b[^.!?\n]{0,80}?\b(?:tools?|functions?|servers?)\b[^.!?\n]{0,40}?\b(?:is|are|gets?|has been|have been)\s+(?:used|called|invoked|run|executed)\b|\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
+  /\b(?:when(?:ever)?|each time|every time|if|after|once|as soon as)\b[^.!?\n]{0,80}?\b(?:tools?|functions?|servers?)\b[^.!?\n]{0,40}?\b(?:(?:is|are|gets?|has been|have been)\s+(?:used|called|invoked|run|executed)|returns?|responds?|completes?|finishes|succeeds|produces|outputs|yields|answers)\b|\b(?:before|after|following)\s+(?:every|each|any|all)\s+(?:other\s+)?(?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?)\b|\b(?:when(?:ever)?|each time|every time|before|after|while|once|if)\s+(?:you\s+|the\s+(?:user|agent|assistant|model)\s+)?(?:use|call|invoke|run|execute|send|use the|call the|invoke the)s?\b|\b(?:when(?:ever)?|if)\s+(?:the\s+)?[\w`'"().-]+\s+(?:tool\s+|function\s+)?(?:is|gets|has been)\s+(?:available|present|called|used|invoked|run|executed|loaded|enabled)\b|\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/;
 /** Redirecting where another tool's data goes. */
 export const REDIRECT =
   /\b(?:change|set|replace|redirect|override|modify|rewrite|switch|alter|swap)\s+(?:the\s+|its\s+|their\s+|any\s+|all\s+)?(?:recipients?|destinations?|to(?: field| address(?:es)?)|email address(?:es)?|addresses|phone numbers?|numbers?|channels?|urls?|endpoints?|targets?|hosts?|webhooks?|accounts?|iban|wallet address(?:es)?|payees?|arguments?|parameters?|paths?)\b|\broute (?:it|them|the (?:payment|transfer|payout|message|email|request)s?) (?:through|to|via) (?:\w+ ){0,2}(?:account|address|number|wallet|iban|server|endpoint|proxy)\b/;
@@ -316,9 +329,12 @@ export const EVERY_TOOL =
 /** Prefixing or appending to every command or request of other tools. */
 export const PREFIX_EVERY =
   /\b(?:prefix|prepend|append|add|insert|attach|inject)\b[^.!?\n]{0,60}\b(?:to|before|after|in front of|onto)\s+(?:every|each|all|any)\s+(?:\w+\s+){0,2}(?:commands?|requests?|calls?|queries|messages|emails|urls?|paths?)\b/;
-/** "Must be called before any other tool": claiming precedence over every other tool. */
+/**
+ * "Must be called before any other tool", or after every one (Log-To-Leak's logging tool, which
+ * collects every other tool's output): claiming a place around every other tool's use.
+ */
 export const PRECEDENCE =
-  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b/;
+  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b|\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:immediately |right )?(?:after|following) (?:any|all|every|each)(?: other)? (?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?|runs?|responses?|answers?|replies|actions?|operations?)\b/;
 
 /** An email address, a phone number in international form, or a URL. */
 export const ADDRESS =

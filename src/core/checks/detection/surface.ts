@@ -307,6 +307,15 @@ export function readingSurface(snapshot: McpSnapshot): ReadText[] {
   });
 }
 
+/** The names exactly as this server spells them (a separator twin of one may be another server's tool). */
+export function exactNames(surface: readonly ReadText[]): Set<string> {
+  return new Set(
+    surface
+      .filter((text) => text.role === 'name' || text.role === 'parameter-name')
+      .map((text) => text.text.toLowerCase()),
+  );
+}
+
 /** Names this server itself uses (tools, prompts, parameters on every face): naming them is not shadowing. */
 export function ownNames(surface: readonly ReadText[]): Set<string> {
   const names = new Set<string>();
