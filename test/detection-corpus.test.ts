@@ -18,6 +18,7 @@ import {
   formatIssue,
   HELD_OUT_2_DIR,
   HELD_OUT_3_DIR,
+  HELD_OUT_4_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -43,6 +44,8 @@ const heldOut2Corpus = loadCorpus(HELD_OUT_2_DIR);
 const heldOut2 = heldOut2Corpus.map(({ testCase }) => testCase);
 const heldOut3Corpus = loadCorpus(HELD_OUT_3_DIR);
 const heldOut3 = heldOut3Corpus.map(({ testCase }) => testCase);
+const heldOut4Corpus = loadCorpus(HELD_OUT_4_DIR);
+const heldOut4 = heldOut4Corpus.map(({ testCase }) => testCase);
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -115,21 +118,32 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2" and "Held-out set 3" headings. */
-function readmeSections(): { main: string; heldOut: string; heldOut2: string; heldOut3: string } {
+/** The corpus README, split at its "Held-out set", "Held-out set 2", "…3" and "…4" headings. */
+function readmeSections(): {
+  main: string;
+  heldOut: string;
+  heldOut2: string;
+  heldOut3: string;
+  heldOut4: string;
+} {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
     const found = readme.indexOf(`\n## ${heading}\n`);
     return found < 0 ? readme.length : found;
   };
-  const first = at('Held-out set');
-  const second = at('Held-out set 2');
-  const third = at('Held-out set 3');
+  const starts = [at('Held-out set'), at('Held-out set 2'), at('Held-out set 3'), at('Held-out set 4')];
+  // Each section runs from its heading to the next heading found after it (or the end).
+  const section = (i: number) => {
+    const start = starts[i]!;
+    const next = starts.filter((s) => s > start);
+    return readme.slice(start, next.length ? Math.min(...next) : readme.length);
+  };
   return {
-    main: readme.slice(0, Math.min(first, second, third)),
-    heldOut: readme.slice(first, Math.max(first, Math.min(second, third))),
-    heldOut2: readme.slice(second, Math.max(second, third)),
-    heldOut3: readme.slice(third),
+    main: readme.slice(0, Math.min(...starts)),
+    heldOut: section(0),
+    heldOut2: section(1),
+    heldOut3: section(2),
+    heldOut4: section(3),
   };
 }
 
@@ -241,6 +255,7 @@ const HELD_OUT_SETS = [
   { name: 'the held-out set', dir: HELD_OUT_DIR, loaded: heldOutCorpus, section: 'heldOut', least: 45 },
   { name: 'held-out set 2', dir: HELD_OUT_2_DIR, loaded: heldOut2Corpus, section: 'heldOut2', least: 30 },
   { name: 'held-out set 3', dir: HELD_OUT_3_DIR, loaded: heldOut3Corpus, section: 'heldOut3', least: 30 },
+  { name: 'held-out set 4', dir: HELD_OUT_4_DIR, loaded: heldOut4Corpus, section: 'heldOut4', least: 35 },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
@@ -295,7 +310,7 @@ describe.each(HELD_OUT_SETS)(
   },
 );
 
-describe.each([...cases, ...heldOut, ...heldOut2, ...heldOut3].map((c) => [c.id, c] as const))(
+describe.each([...cases, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4].map((c) => [c.id, c] as const))(
   'detection corpus: %s served over MCP',
   (_id, testCase) => {
     it('shows each client the face its name selects', async () => {
@@ -351,7 +366,7 @@ describe.each([...cases, ...heldOut, ...heldOut2, ...heldOut3].map((c) => [c.id,
   },
 );
 
-const changing = [...cases, ...heldOut, ...heldOut2, ...heldOut3].filter((c) => c.changes);
+const changing = [...cases, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4].filter((c) => c.changes);
 
 describe.each(changing.map((c) => [c.id, c] as const))('detection corpus: %s changes', (_id, testCase) => {
   it('changes its definitions when each trigger happens', async () => {

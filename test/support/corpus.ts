@@ -29,6 +29,11 @@ export const HELD_OUT_2_DIR = join(CORPUS_DIR, 'held-out-2');
  * sets do not use; like the others, nothing reads it by default.
  */
 export const HELD_OUT_3_DIR = join(CORPUS_DIR, 'held-out-3');
+/**
+ * A fourth held-out batch, written after the third one, again from write-ups and real servers that
+ * no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_4_DIR = join(CORPUS_DIR, 'held-out-4');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
