@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cloneAndRun,
   DEFAULT_REPOSITORY_URL,
+  evaluateAndSubmit,
   issueFormUrl,
   packageRequestUrl,
   repositoryUrlFrom,
@@ -62,5 +63,12 @@ describe('issue forms', () => {
 it('says how to run the command line from a clone', () => {
   expect(cloneAndRun('https://github.com/acme/scores')).toBe(
     'git clone --depth 1 https://github.com/acme/scores.git\ncd scores\nnpm ci\nnpx afscore --help',
+  );
+});
+
+it('gives the evaluate-and-submit lines against this service', () => {
+  expect(evaluateAndSubmit('https://scores.example')).toBe(
+    'npx afscore evaluate npm:@bytebase/dbhub --contributor "<your GitHub login>" --out evaluation.json\n' +
+      'AFSCORE_API_KEY="<your API key>" npx afscore submit evaluation.json --api https://scores.example',
   );
 });

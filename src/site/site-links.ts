@@ -61,6 +61,14 @@ export function packageRequestUrl(repositoryUrl: string, name?: string): string 
   });
 }
 
+/** Evaluating a package and submitting the result with `afscore`, in that clone, against this service. */
+export function evaluateAndSubmit(baseUrl: string): string {
+  return [
+    'npx afscore evaluate npm:@bytebase/dbhub --contributor "<your GitHub login>" --out evaluation.json',
+    `AFSCORE_API_KEY="<your API key>" npx afscore submit evaluation.json --api ${baseUrl}`,
+  ].join('\n');
+}
+
 /** How to run `afscore` without installing it: a clone of the repository, then npm. */
 export function cloneAndRun(repositoryUrl: string): string {
   const folder = repositoryUrl.split('/').pop() || 'afscore';

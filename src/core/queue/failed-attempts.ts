@@ -43,6 +43,10 @@ export function lastFailure(record: PackageRecord): string | null {
   const latest = record.evaluations[0];
   if (!latest || !failed(latest)) return null;
   const which = `The latest evaluation (${latest.version})`;
+  const start = record.start_failure;
+  // A classified start failure (failures/failure-record.ts) says what broke and what to do.
+  if (start && start.evaluation_id === latest.evaluation_id && start.class !== 'unclassified')
+    return `${which} could not start it (${start.label}).${start.advice ? ` ${start.advice}` : ''}`;
   if (latest.status === 'unrunnable') {
     const message = startMessage(record, latest);
     return `${which} could not start it${message ? `: ${message}` : '.'}`;

@@ -23,10 +23,10 @@ export interface QueueWeights {
   waiting: { daysPerPoint: number; max: number };
   /**
    * Failed attempts in a row at the version to evaluate: each takes points off (up to the cap)
-   * while the package backs off, for a window that starts at `backoffDays` and doubles with each
-   * failure (up to `maxBackoffDays`); after it, the package is offered again at full priority.
+   * while the package backs off, on the same schedule as a server that does not start
+   * (failures/failure-policy.ts: 1, 2, 4 … days); after it, it is offered again at full priority.
    */
-  failures: { pointsEach: number; max: number; backoffDays: number; maxBackoffDays: number };
+  failures: { pointsEach: number; max: number };
   /** Negative: a package its registry marks deprecated, or no longer serves, sinks. */
   deprecated: number;
   removed: number;
@@ -34,12 +34,18 @@ export interface QueueWeights {
 
 export const QUEUE_WEIGHTS: QueueWeights = {
   status: { 'Not yet evaluated': 100, 'Needs re-evaluation': 50 },
-  reasons: { 'new-version': 20, 'rubric-changed': 15, stale: 10, 'only-partial-evaluations': 5 },
+  reasons: {
+    'new-version': 20,
+    'rubric-changed': 15,
+    stale: 10,
+    'only-partial-evaluations': 5,
+    'retry-start': 5,
+  },
   downloads: { floor: 1_000, pointsPerTenfold: 10, max: 40 },
   newVersionOfUsedPackage: 1,
   requests: { pointsEach: 5, max: 25 },
   waiting: { daysPerPoint: 10, max: 9 },
-  failures: { pointsEach: 15, max: 45, backoffDays: 7, maxBackoffDays: 56 },
+  failures: { pointsEach: 15, max: 45 },
   deprecated: -80,
   removed: -100,
 };

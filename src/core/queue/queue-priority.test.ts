@@ -143,12 +143,12 @@ const CASES: { name: string; record: Partial<PackageRecord>; factors: Row[]; pri
     priority: 125,
   },
   {
-    name: 'two failed attempts at the version asked for, the latest 3 days ago: held back 14 days',
+    name: 'two failed attempts at the version asked for, the latest half a day ago: held back 2 days',
     record: {
       added: '2026-10-20',
       state_reasons: [PARTIAL],
       evaluations: [
-        attempt('2.1.0', '2026-10-29T00:00:00Z'),
+        attempt('2.1.0', '2026-10-31T12:00:00Z'),
         attempt('2.1.0', '2026-10-22T00:00:00Z', { status: 'unrunnable', excluded_because: null }),
       ],
     },
@@ -156,16 +156,16 @@ const CASES: { name: string; record: Partial<PackageRecord>; factors: Row[]; pri
       ['status', 100, 'never evaluated'],
       ['reason', 5, 'Evaluations so far covered too few checks to publish a score'],
       ['waiting', 1, 'waiting 12 days'],
-      ['failed-attempts', -30, '2 failed attempts at 2.1.0: held back until 2026-11-12'],
+      ['failed-attempts', -30, '2 failed attempts at 2.1.0: held back until 2026-11-02'],
     ],
     priority: 76,
   },
   {
-    name: 'one failed attempt 8 days ago: its 7-day back-off is over, so it is offered again',
+    name: 'one failed attempt 2 days ago: its 1-day back-off is over, so it is offered again',
     record: {
       added: '2026-10-20',
       state_reasons: [PARTIAL],
-      evaluations: [attempt('2.1.0', '2026-10-24T00:00:00Z')],
+      evaluations: [attempt('2.1.0', '2026-10-30T00:00:00Z')],
     },
     factors: [
       ['status', 100, 'never evaluated'],
@@ -173,6 +173,60 @@ const CASES: { name: string; record: Partial<PackageRecord>; factors: Row[]; pri
       ['waiting', 1, 'waiting 12 days'],
     ],
     priority: 106,
+  },
+  {
+    name: 'a server that did not start three times is back once its retry is due, and says why',
+    record: {
+      evaluation_status: 'Needs re-evaluation',
+      version: '2.1.0',
+      evaluated_version: '2.1.0',
+      last_evaluated_at: '2026-10-20T00:00:00Z',
+      state_reasons: [
+        {
+          code: 'retry-start',
+          text: 'It did not start (missing variable ACME_TOKEN) in 2.1.0, evaluated 3 times in a row; due for another try since 2026-10-24.',
+        },
+      ],
+      evaluations: [
+        attempt('2.1.0', '2026-10-20T00:00:00Z', {
+          status: 'unrunnable',
+          excluded_because: null,
+          counted: true,
+        }),
+        attempt('2.1.0', '2026-10-18T00:00:00Z', {
+          status: 'unrunnable',
+          excluded_because: null,
+          counted: true,
+        }),
+        attempt('2.1.0', '2026-10-17T00:00:00Z', {
+          status: 'unrunnable',
+          excluded_because: null,
+          counted: true,
+        }),
+      ],
+      start_failure: {
+        label: 'missing variable ACME_TOKEN',
+        class: 'missing-variable',
+        reason:
+          'The server exited with code 1 before answering initialize: it needs the variable ACME_TOKEN.',
+        advice: 'It needs the variable ACME_TOKEN.',
+        version: '2.1.0',
+        evaluation_id: 'eval-2026-10-20T00:00:00Z',
+        failed_at: '2026-10-20T00:00:00Z',
+        attempts: 3,
+        retry_after: '2026-10-24T00:00:00.000Z',
+      },
+    },
+    factors: [
+      ['status', 50, 'score out of date'],
+      [
+        'reason',
+        5,
+        'It did not start (missing variable ACME_TOKEN) in 2.1.0, evaluated 3 times in a row; due for another try since 2026-10-24',
+      ],
+      ['waiting', 1, 'waiting 12 days'],
+    ],
+    priority: 56,
   },
   {
     name: 'a failure at the previous version does not hold back the new one',

@@ -7,6 +7,7 @@
  * the priority, so the page and `/v1/queue` can show why a row sits where it does.
  */
 import type { PackageRecord, PriorityFactor } from '../catalogue/catalogue-types.ts';
+import { retryDelayDays } from '../failures/failure-record.ts';
 import { daysBetween } from '../states/package-state.ts';
 import { failedAttempts } from './failed-attempts.ts';
 import { QUEUE_WEIGHTS, type QueueWeights } from './queue-policy.ts';
@@ -23,6 +24,7 @@ export type PriorityInput = Pick<
   | 'deprecated'
   | 'registry'
   | 'evaluations'
+  | 'start_failure'
 >;
 
 export interface QueuePriority {
@@ -104,14 +106,20 @@ function waitingFactors(record: PriorityInput, asOfMs: number, weights: QueueWei
   return points > 0 ? [{ factor: 'waiting', text: `waiting ${plural(waited, 'day', 'days')}`, points }] : [];
 }
 
-/** Failed attempts hold a package back for a window that doubles with each failure; then it returns. */
+/**
+ * Failed attempts hold a package back until its retry is due (the schedule of failure-record.ts,
+ * or the start failure's own `retry_after`); then it returns at full priority.
+ */
 function failureFactors(record: PriorityInput, asOfMs: number, weights: QueueWeights): PriorityFactor[] {
   const { count, latestAt } = failedAttempts(record);
   if (count === 0 || latestAt === null) return [];
-  const { pointsEach, max, backoffDays, maxBackoffDays } = weights.failures;
-  const windowDays = Math.min(maxBackoffDays, backoffDays * 2 ** (count - 1));
-  const untilMs = Date.parse(latestAt) + windowDays * DAY_MS;
+  const start = record.start_failure;
+  const untilMs =
+    start && start.evaluation_id === record.evaluations[0]?.evaluation_id
+      ? Date.parse(start.retry_after)
+      : Date.parse(latestAt) + retryDelayDays(count) * DAY_MS;
   if (asOfMs >= untilMs) return [];
+  const { pointsEach, max } = weights.failures;
   const until = new Date(untilMs).toISOString().slice(0, 10);
   return [
     {

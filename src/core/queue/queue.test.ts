@@ -97,6 +97,34 @@ describe('the evaluation queue', () => {
     expect(entry!.last_failure).toBe(text);
   });
 
+  it('says what a classified start failure needs', () => {
+    const latest = attempt({ status: 'unrunnable', excluded_because: null, counted: true });
+    const [entry] = buildQueue(
+      [
+        packageRecord({
+          evaluation_status: 'Needs re-evaluation',
+          state_reasons: newVersion,
+          evaluations: [latest],
+          start_failure: {
+            label: 'missing variable ACME_TOKEN',
+            class: 'missing-variable',
+            reason: 'The server exited with code 1 before answering initialize.',
+            advice: 'It needs the variable ACME_TOKEN.',
+            version: '2.1.0',
+            evaluation_id: latest.evaluation_id,
+            failed_at: latest.finished_at,
+            attempts: 1,
+            retry_after: '2026-10-31T10:00:00.000Z',
+          },
+        }),
+      ],
+      AS_OF,
+    );
+    expect(entry!.last_failure).toBe(
+      'The latest evaluation (2.1.0) could not start it (missing variable ACME_TOKEN). It needs the variable ACME_TOKEN.',
+    );
+  });
+
   it('names no failure when the latest evaluation counted', () => {
     const [entry] = buildQueue(
       [

@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { packageRecord } from '../../../test/support/package-fixture.ts';
+import type { ComparedPackage } from '../../core/query/compare.ts';
 import { buildPackageIndex } from '../../core/query/package-index.ts';
-import { comparePeers } from './compare.ts';
+import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
+import { compareHref, comparePeers, scoreRows } from './compare.ts';
 
 it('suggests the best-scored packages of the same category, leaving out the chosen ones', () => {
   const index = buildPackageIndex({
@@ -31,4 +33,23 @@ it('suggests the best-scored packages of the same category, leaving out the chos
   const [group] = comparePeers(index, ['a']);
   expect(group!.category).toEqual({ slug: 'databases', name: 'Databases' });
   expect(group!.peers.map((record) => record.id)).toEqual(['d', 'b', 'c']);
+});
+
+it('marks the best of each score row only when the row has a winner', () => {
+  const item = (id: string, af: number | null, security: number | null) => {
+    const record = packageRecord({ id, af_score: af, grade: af === null ? null : 'B' });
+    return {
+      ...record,
+      dimensions: { ...record.dimensions, security: { score: security, weight: 25 } },
+    } as unknown as ComparedPackage;
+  };
+  const rows = scoreRows([item('a', 82.5, 90), item('b', 70, 90), item('c', null, null)]);
+  expect(rows[0]).toMatchObject({ label: 'af score', values: [82.5, 70, null], best: 82.5, capped: true });
+  expect(rows.find((row) => row.label === 'Security')).toMatchObject({ values: [90, 90, null], best: null });
+  expect(rows).toHaveLength(1 + DIMENSIONS.length);
+});
+
+it('links to the comparison of the given ids, or to an empty one', () => {
+  expect(compareHref(['pg-query', 'a b'])).toBe('/compare?ids=pg-query,a%20b');
+  expect(compareHref([])).toBe('/compare');
 });

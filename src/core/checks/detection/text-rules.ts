@@ -877,7 +877,7 @@ function urlTemplateHits(text: ReadText, form: string, clauses: readonly Clause[
       (slot) =>
         clause.text.includes(`${slot.name}=`) ||
         (slot.value.length >= 3 &&
-          new RegExp(`(?<![\\w.=/])${escape(slot.value)}(?![\\w.])`).test(clause.text)),
+          new RegExp(`(?<![\\w.=/])${escapeRegExp(slot.value)}(?![\\w.])`).test(clause.text)),
     );
     if (named)
       hits.push(
@@ -894,7 +894,7 @@ function urlTemplateHits(text: ReadText, form: string, clauses: readonly Clause[
   return hits;
 }
 
-function escape(value: string): string {
+function escapeRegExp(value: string): string {
   return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
