@@ -3,6 +3,7 @@
  * wording of ordinary servers that naive scanners mistake for attacks. The held-out corpus in
  * test/detection-corpus measures how well the rules generalise; these tests pin their behaviour.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { mcpSnapshot, tool } from '../../../../test/support/snapshots.ts';
 import type { McpSnapshot, SnapshotTool } from '../snapshot.ts';
@@ -770,5 +771,32 @@ describe('indirect prompt injection in data, and orders written as configuration
       tool('sendEmail', { description: 'Send an email through the Postmark API.' }),
     ]);
     expect(detect(snapshot).findings.filter((finding) => finding.rule === 'typosquat')).toEqual([]);
+  });
+});
+
+describe('real servers that must pass', () => {
+  // Texts desktop-commander served to the evaluator (its MCP UI host page and its feedback tool).
+  const served = JSON.parse(
+    readFileSync(
+      new URL('../../../../test/fixtures/detection/desktop-commander-0.2.json', import.meta.url),
+      'utf8',
+    ),
+  ) as { html: string; feedback: string };
+
+  it('passes an MCP UI host page with hidden CSS and comments, and a tool that needs no questions asked', () => {
+    const snapshot = mcpSnapshot(
+      [tool('give_feedback_to_desktop_commander', { description: served.feedback })],
+      {
+        contents: {
+          prompts: [],
+          tool_results: [],
+          errors: [],
+          resources: [{ face: 'claude-code', uri: 'ui://desktop-commander/file-preview', text: served.html }],
+        },
+      },
+    );
+    const findings = detect(snapshot).findings;
+    expect(critical(snapshot)).toEqual([]);
+    expect(findings.filter((finding) => finding.rule === 'consent-bypass')).toEqual([]);
   });
 });

@@ -219,7 +219,7 @@ export const BENIGN_SECRECY_OBJECT =
 export const CONSENT_BYPASS: readonly RegExp[] = [
   /\bwithout (?:asking|prompting|consulting|checking with|confirming with|requesting|seeking|waiting for)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|developer|engineer|operator|customer|permission|confirmation|consent|approval)\b/,
-  /\bno (?:need (?:to|for) (?:confirm|ask|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
+  /\bno (?:need (?:to|for) (?:confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|pre-?approved|authori[sz]ed)\b/,

@@ -1140,6 +1140,9 @@ function defaultDestinationHits(text: ReadText, form: string): Hit[] {
 
 // ---------------------------------------------------------------------------------------------
 
+/** Signals of concealment alone, which ordinary markup carries too. */
+const STRUCTURAL_RULES = new Set(['hidden-markup', 'comment']);
+
 const WEIGHT: Readonly<Record<Severity, number>> = { critical: 10, high: 2, medium: 1, low: 0.5 };
 
 /**
@@ -1152,7 +1155,10 @@ function escalate(hits: readonly Hit[], length: number): Hit[] {
   for (const found of hits) if (!rules.has(found.rule)) rules.set(found.rule, found);
   const distinct = [...rules.values()];
   const total = distinct.reduce((sum, found) => sum + WEIGHT[found.severity], 0);
-  if (total < 3 || !distinct.some((found) => found.severity === 'high')) return [];
+  // Hidden CSS and comments are how every HTML page is built (an MCP UI host page has both): they
+  // add weight to what a text says, but something must say it.
+  const says = distinct.some((found) => found.severity === 'high' && !STRUCTURAL_RULES.has(found.rule));
+  if (total < 3 || !says) return [];
   return [
     hit(
       'SEC-02',
