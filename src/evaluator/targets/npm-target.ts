@@ -155,8 +155,9 @@ async function npm(
   settings: NpmSettings,
 ): Promise<string> {
   const run = await runNpm(sandbox, args, step, cwd, settings);
-  // Killed (no exit code): the sandbox stopped it at a limit, most often the step's time limit.
-  if (run.code === null)
+  // Killed (no exit code, or bubblewrap's 128 + signal): the sandbox stopped it at a limit, most
+  // often the step's time limit.
+  if (run.code === null || run.code > 128)
     throw new Error(
       `npm ${args[0]} did not finish: the sandbox stopped it at a limit of its ${step} step (${STEP_LIMITS[step].wallSeconds} s, or memory)${lastLines(run.stderr) ? `; it had said: ${lastLines(run.stderr)}` : ''}`,
     );
