@@ -10,6 +10,7 @@ import { runSubmit } from './commands/submit.ts';
 import { runSync } from './commands/sync.ts';
 import { runSyncPr } from './commands/sync-pr.ts';
 import { runValidate } from './commands/validate.ts';
+import { runWork } from './commands/work.ts';
 import { type CliIo, EXIT } from './io.ts';
 
 type Command = (args: readonly string[], io: CliIo) => number | Promise<number>;
@@ -20,6 +21,11 @@ const COMMANDS: Record<string, { run: Command; summary: string }> = {
   mirror: { run: runMirror, summary: 'write the static mirror of the read API for a static host or CDN' },
   evaluate: { run: runEvaluate, summary: 'evaluate an MCP server or skill and write an evaluation document' },
   submit: { run: runSubmit, summary: 'post an evaluation to the service with your API key' },
+  work: {
+    run: runWork,
+    summary:
+      'drain the evaluation queue: claim, evaluate in the sandbox, submit (or --local into the repository)',
+  },
   keys: { run: runKeys, summary: 'issue, list and revoke API keys (operator)' },
   import: {
     run: runImport,

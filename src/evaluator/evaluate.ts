@@ -100,6 +100,8 @@ export interface EvaluateOptions {
     /** Shorter limits, for tests. */
     limits?: Partial<Record<StepName, Partial<ProcessLimits>>>;
   };
+  /** Stops the evaluation: everything it started is killed and `evaluate` rejects. */
+  signal?: AbortSignal;
   /** Shorter start-up limits, for tests (the rubric's 10 s and 30 s otherwise). */
   startup?: Pick<ProbeOptions, 'startupTimeoutMs' | 'startupRetryTimeoutMs'>;
 }
@@ -449,12 +451,17 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
     ...(options.sandbox.npmCacheDir ? { npmCacheDir: options.sandbox.npmCacheDir } : {}),
     ...(options.sandbox.limits ? { limits: options.sandbox.limits } : {}),
   });
+  // Stopping kills the package's processes: whatever step was waiting on them ends at once.
+  const stop = () => void sandbox.stopAll();
+  options.signal?.addEventListener('abort', stop, { once: true });
   try {
+    if (options.signal?.aborted) throw new EvaluationStopped();
     const { target } = options;
     const gathered =
       target.kind === 'folder' && isSkillFolder(resolve(target.path))
         ? await gatherSkill(resolve(target.path), sandbox, options, progress)
         : await gatherServer(target, sandbox, options, progress);
+    if (options.signal?.aborted) throw new EvaluationStopped();
     const checks = inCatalogueOrder(gathered.kind, gathered.checks);
     const document: EvaluationDocument = {
       $schema: 'https://afscore.dev/schemas/evaluation-2.0.json',
@@ -487,7 +494,17 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
       ...(gathered.notes ? { notes: gathered.notes } : {}),
     };
     return document;
+  } catch (error) {
+    throw options.signal?.aborted ? new EvaluationStopped() : error;
   } finally {
+    options.signal?.removeEventListener('abort', stop);
     await sandbox.dispose();
+  }
+}
+
+/** What `evaluate` rejects with when its signal stopped it. */
+export class EvaluationStopped extends Error {
+  constructor() {
+    super('the evaluation was stopped');
   }
 }

@@ -92,7 +92,7 @@ function parseEnv(
   return { ok: true, env };
 }
 
-function judgeFor(choice: ModelChoice): { ok: true; judge: Judge } | { ok: false; message: string } {
+export function judgeFor(choice: ModelChoice): { ok: true; judge: Judge } | { ok: false; message: string } {
   const keyName = choice.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
   const key = process.env[keyName];
   if (!key) {

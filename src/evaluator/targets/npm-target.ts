@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegistryFacts } from '../../core/checks/package-facts.ts';
-import { SCRIPT_HOSTS, type StepName } from '../sandbox/sandbox-policy.ts';
+import { SCRIPT_HOSTS, STEP_LIMITS, type StepName } from '../sandbox/sandbox-policy.ts';
 import type { Sandbox } from '../sandbox.ts';
 
 export interface NpmPackage {
@@ -74,9 +74,9 @@ interface NpmRun {
   stderr: string;
 }
 
-/** npm's and node-gyp's own framing of a failure, which says nothing about the cause. */
+/** npm's and node-gyp's own framing of a failure (and Node's warnings), which say nothing about the cause. */
 const NPM_BOILERPLATE =
-  /A complete log of this run|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$|^(?:npm error )?gyp ERR! (?:cwd|node -v|node-gyp -v|not ok|System|command|stack)\b|^(?:npm error )?gyp ERR! \$npm_package_/;
+  /A complete log of this run|^\(Use `node --trace-warnings|^\(node:\d+\) (?:\[[\w-]+\] )?\w*Warning:|^npm (?:error|ERR!) (?:command|path|code|errno|signal|cwd|syscall)\b|^npm (?:error|ERR!)\s*$|^(?:npm error )?gyp ERR! (?:cwd|node -v|node-gyp -v|not ok|System|command|stack)\b|^(?:npm error )?gyp ERR! \$npm_package_/;
 
 /** The last lines that say something: npm's boilerplate and blank lines left out. */
 export function lastLines(text: string, count = STDERR_LINES): string {
@@ -155,6 +155,12 @@ async function npm(
   settings: NpmSettings,
 ): Promise<string> {
   const run = await runNpm(sandbox, args, step, cwd, settings);
+  // Killed (no exit code, or bubblewrap's 128 + signal): the sandbox stopped it at a limit, most
+  // often the step's time limit.
+  if (run.code === null || run.code > 128)
+    throw new Error(
+      `npm ${args[0]} did not finish: the sandbox stopped it at a limit of its ${step} step (${STEP_LIMITS[step].wallSeconds} s, or memory)${lastLines(run.stderr) ? `; it had said: ${lastLines(run.stderr)}` : ''}`,
+    );
   if (run.code !== 0)
     throw new Error(`npm ${args[0]} failed: ${lastLines(run.stderr) || `exit ${run.code}`}`);
   return run.stdout;

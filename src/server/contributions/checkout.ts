@@ -5,7 +5,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { isPackageId } from '../../core/ids.ts';
-import { problem } from '../http/problems.ts';
+import { queryParams } from '../../core/query/query-params.ts';
+import { matchesCheckout, parseCheckoutFilter } from '../../core/queue/checkout-filter.ts';
+import { parameterProblem, problem } from '../http/problems.ts';
 import { isReply, jsonReply, problemReply, type Reply } from '../http/reply.ts';
 import type { ModuleContext } from '../server-module.ts';
 import type { Lease, Store } from '../store/store.ts';
@@ -55,23 +57,33 @@ async function claim(
   return jsonReply(leaseView(outcome.lease), undefined, outcome.renewed ? 200 : 201);
 }
 
-/** POST /v1/checkout: the highest-priority queue package nobody else holds. */
+/**
+ * POST /v1/checkout: the highest-priority queue package nobody else holds, among those the query
+ * lets through (kind, category, distribution, exclude, held; see checkout-filter.ts).
+ */
 export async function checkoutNext(
   req: IncomingMessage,
   context: ModuleContext,
   settings: CheckoutSettings,
 ): Promise<Reply> {
+  const filter = parseCheckoutFilter(queryParams(new URL(req.url ?? '/', 'http://local').searchParams));
+  if (!filter.ok) return problemReply(parameterProblem(filter.issues));
   const owner = await keyOwner(req, settings.store);
   if (isReply(owner)) return owner;
   const leases = await settings.leases.leases(context.now);
-  for (const entry of context.data.index.catalogue.queue) {
+  const { byId, catalogue } = context.data.index;
+  // Evaluated since the catalogue was built (the queue does not know yet): not handed out again.
+  const awaiting = new Set(await settings.store.packagesAwaitingReview(catalogue.meta.as_of));
+  for (const entry of catalogue.queue) {
+    if (awaiting.has(entry.id)) continue;
+    if (!matchesCheckout(entry, byId.get(entry.id)?.distribution, filter.value)) continue;
     const lease = leases.get(entry.id);
-    if (lease && lease.holder !== owner.login) continue;
+    if (lease && (lease.holder !== owner.login || filter.value.held === 'skip')) continue;
     const reply = await claim(entry.id, owner.login, context, settings);
     if (reply.status !== 409) return reply;
   }
   return problemReply(
-    problem('notFound', 'Every package in the queue is claimed or evaluated; try again later.'),
+    problem('notFound', 'Every package in the queue that matches is claimed or evaluated; try again later.'),
   );
 }
 

@@ -216,11 +216,35 @@ export function openApiDocument({ publicUrl, limits, leaseHours }: DocumentSetti
         post: {
           tags: ['contributions'],
           summary: 'Claim the most urgent free package',
-          description: `A lease tells others you are evaluating the package. Leases expire after ${leaseHours} hours. ${limits.checkout} checkout requests per client IP per UTC day. If you already hold a lease, it is renewed and returned (200).`,
+          description: `A lease tells others you are evaluating the package. Leases expire after ${leaseHours} hours. ${limits.checkout} checkout requests per client IP per UTC day. If you already hold a lease, it is renewed and returned (200), unless held=skip. A worker (afscore work) narrows the queue to what it can evaluate and leaves out what it just failed on.`,
           security: [{ apiKey: [] }],
+          parameters: [
+            { name: 'kind', in: 'query', schema: { enum: ['mcp-server', 'skill'] } },
+            { name: 'category', in: 'query', schema: { type: 'string' }, description: 'A category slug.' },
+            {
+              name: 'distribution',
+              in: 'query',
+              schema: { enum: ['npm', 'pypi', 'oci', 'remote', 'skill'] },
+              description: 'Only packages distributed this way.',
+            },
+            {
+              name: 'exclude',
+              in: 'query',
+              schema: { type: 'string' },
+              description: 'Comma-separated package ids not to hand out (at most 200).',
+            },
+            {
+              name: 'held',
+              in: 'query',
+              schema: { enum: ['renew', 'skip'], default: 'renew' },
+              description:
+                'skip: never hand out a package this key already holds, so several workers sharing a key take different packages.',
+            },
+          ],
           responses: {
             '200': live('Your existing lease, renewed.', 'Lease'),
             '201': live('The lease.', 'Lease'),
+            '400': ref('responses', 'BadRequest'),
             '401': ref('responses', 'Unauthorized'),
             '404': ref('responses', 'NotFound'),
             '429': ref('responses', 'TooManyRequests'),

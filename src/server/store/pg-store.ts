@@ -395,6 +395,15 @@ export class PgStore implements Store {
     );
   }
 
+  async packagesAwaitingReview(since: string): Promise<string[]> {
+    return (
+      await this.query(
+        "SELECT DISTINCT package_id FROM submissions WHERE status <> 'failed' AND received_at > $1 ORDER BY package_id",
+        [since],
+      )
+    ).map((row) => String(row.package_id));
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

@@ -355,6 +355,18 @@ export class SqliteStore implements Store {
     );
   }
 
+  async packagesAwaitingReview(since: string): Promise<string[]> {
+    return this.run(() =>
+      (
+        this.db
+          .prepare(
+            "SELECT DISTINCT package_id FROM submissions WHERE status != 'failed' AND received_at > ? ORDER BY package_id",
+          )
+          .all(since) as Row[]
+      ).map((row) => String(row.package_id)),
+    );
+  }
+
   async close(): Promise<void> {
     this.db.close();
   }

@@ -74,6 +74,11 @@ export interface Store {
   findLease(packageId: string, now: string): Promise<Lease | null>;
   releaseLease(packageId: string, holder: string, now: string): Promise<'released' | 'not-yours' | 'none'>;
   activeLeases(now: string): Promise<Lease[]>;
+  /**
+   * Packages with a submission received after `since` (the catalogue's build time) that did not
+   * fail: an evaluation is on its way into the data, so checkout does not hand the package out again.
+   */
+  packagesAwaitingReview(since: string): Promise<string[]>;
 
   close(): Promise<void>;
 }

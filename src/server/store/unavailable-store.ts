@@ -26,6 +26,7 @@ export function unavailableStore(reason: string): Store {
     findLease: refuse,
     releaseLease: refuse,
     activeLeases: refuse,
+    packagesAwaitingReview: refuse,
     close: async () => {},
   };
 }
