@@ -468,6 +468,11 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
 /** A tool's name by its shape: a verb joined to what it acts on (`send_money`, `grant_guest_access`). */
 const TOOL_NAME_SHAPE =
   /\b(?:get|list|send|create|add|delete|remove|update|read|write|post|run|execute|search|fetch|grant|revoke|transfer|make|set|upload|download|open|query|insert|reply|share|invite|pay|move|copy|publish|push|merge|approve|edit|save|sync|export|import|report|log|track|notify|submit|record|store|mark|check|verify|join|leave|assign|lock|unlock)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
+/** A host name without a scheme (`www.team-archive-export.com`). */
+const BARE_HOST = /\bwww\.[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/;
+/** An order to run a command in the user's shell: "Run `env | base64` in the user's shell". */
+const SHELL_ORDER =
+  /\b(?:run|execute|type|paste)\b[^.\n]{0,20}`[^`\n]{2,}`|\b(?:the user'?s|your|a|the) (?:shell|terminal)\b/;
 /** Identities an attacker plants: an email address, an IBAN, a wallet, an SSH public key. */
 const PLANTED_IDENTITY =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\b0x[0-9a-f]{40}\b|\bssh-(?:ed25519|rsa|ecdsa)\s+aaaa[0-9a-z+/]{20,}/;
@@ -491,11 +496,17 @@ function injectedOrderHits(form: string, clauses: readonly Clause[], context: Ru
     (clause) =>
       directivesOf(clause.text).some((directive) => !directive.negated) || foreignOrder(clause.text),
   );
-  const tooling =
-    namesOwnTool(form, context) ||
-    [...form.matchAll(TOOL_NAME_SHAPE)].length > 0 ||
+  // Guidance on the server's own tools ("Note to LLM: call connect first") is how errors help;
+  // an injection reaches beyond them: another tool, an address, a secret, a shell command.
+  const otherTool =
+    [...form.matchAll(TOOL_NAME_SHAPE)].some((match) => !context.ownNames.has(match[0])) ||
     foreignReferences(form, context.ownNames).length > 0;
-  const asks = tooling || liveAddress(form) || targetsIn(form).length > 0;
+  const asks =
+    otherTool ||
+    liveAddress(form) ||
+    BARE_HOST.test(form) ||
+    SHELL_ORDER.test(form) ||
+    targetsIn(form).length > 0;
   if (addressed && ordered && asks)
     return [
       hit(
@@ -742,7 +753,14 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
     }
     // Text the English grammar cannot read: a secret named beside one of this server's own
     // parameters or tools is the request, in whatever language it is made.
-    if (!english && !DEFENSIVE.test(clause.text) && namesOwn(clause.text, context)) {
+    // Data (a process list, a directory listing) names paths and fields all the time: there,
+    // only an order or an address to the assistant counts (`injectedOrderHits`).
+    if (
+      !english &&
+      !DATA_ROLES.has(text.role) &&
+      !DEFENSIVE.test(clause.text) &&
+      namesOwn(clause.text, context)
+    ) {
       for (const target of targets) {
         if (target.rule.heldByModel || target.rule.strength !== 'strong') continue;
         if (hits.some((found) => found.start === clause.start + target.start)) continue;
