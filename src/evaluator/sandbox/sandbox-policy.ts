@@ -63,6 +63,14 @@ export const SCRIPT_HOSTS: readonly string[] = [
   'nodejs.org',
 ];
 
+/**
+ * Hosts npm's fetch step may reach besides the configured registry: where npm downloads a
+ * dependency given as a GitHub repository or a GitHub tarball URL (`owner/repo#commit`,
+ * `https://codeload.github.com/…`, as `@sentry/node` 9 pins `@fastify/otel`). The fetch step runs
+ * npm alone, with scripts off (git dependencies' preparation included), so no package code runs.
+ */
+export const FETCH_HOSTS: readonly string[] = ['codeload.github.com'];
+
 /** Ports the install proxy forwards to. */
 export const PROXY_PORTS: readonly number[] = [443, 80];
 

@@ -1,8 +1,8 @@
 /**
  * `npm:` targets, in the sandbox from start to finish. The fetch step runs npm alone (`npm view`
  * for the exact version's digest, publication time, deprecation and provenance, then
- * `npm install --ignore-scripts`) with the evaluator's own npm cache and the npm registry as the
- * only host it can reach. The scripts step then runs the package's install scripts
+ * `npm install --ignore-scripts`) with the evaluator's own npm cache and, as the only hosts it
+ * can reach, the npm registry and GitHub's tarball host (dependencies given as GitHub repositories). The scripts step then runs the package's install scripts
  * (`npm rebuild`), so native modules build, without the cache and with the registry and the hosts
  * prebuilt binaries come from as the only reachable hosts. Without a sandbox (--no-sandbox) npm
  * runs on the host with a cache of its own and install scripts never run.
@@ -11,7 +11,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RegistryFacts } from '../../core/checks/package-facts.ts';
-import { SCRIPT_HOSTS, STEP_LIMITS, type StepName } from '../sandbox/sandbox-policy.ts';
+import type { LimitHit } from '../../core/checks/sandbox-facts.ts';
+import { FETCH_HOSTS, SCRIPT_HOSTS, STEP_LIMITS, type StepName } from '../sandbox/sandbox-policy.ts';
 import type { Sandbox } from '../sandbox.ts';
 
 export interface NpmPackage {
@@ -68,7 +69,7 @@ export function registryHost(registry: string): string {
   return url.port ? `${url.hostname}:${url.port}` : url.hostname;
 }
 
-interface NpmRun {
+export interface NpmRun {
   code: number | null;
   stdout: string;
   stderr: string;
@@ -104,6 +105,9 @@ function runNpm(
     ...(settings.strictSsl ? { npm_config_strict_ssl: settings.strictSsl } : {}),
     ...(settings.nodedir ? { npm_config_nodedir: settings.nodedir } : {}),
     npm_config_cache: cache ?? join(sandbox.home, '.npm'),
+    // In the environment, not only on the command line, so that the npm that prepares a git
+    // dependency (pacote runs `npm install` in its folder) runs no scripts either.
+    ...(step === 'fetch' ? { npm_config_ignore_scripts: 'true' } : {}),
     npm_config_update_notifier: 'false',
     npm_config_fund: 'false',
     npm_config_audit: 'false',
@@ -147,6 +151,18 @@ function runNpm(
   });
 }
 
+/**
+ * Why an npm step failed: the sandbox's limit when it stopped npm (its last lines are then
+ * whatever npm was printing, often warnings), else npm's last lines.
+ */
+export function npmFailure(command: string, run: NpmRun, stoppedBy: readonly LimitHit[]): string {
+  if (stoppedBy.length > 0) {
+    const limits = stoppedBy.map((hit) => `${hit.limit} limit (${hit.detail})`).join('; ');
+    return `npm ${command} was stopped by the sandbox's ${limits}; on a busy machine, run it again`;
+  }
+  return `npm ${command} failed: ${lastLines(run.stderr) || `exit ${run.code}`}`;
+}
+
 async function npm(
   sandbox: Sandbox,
   args: readonly string[],
@@ -155,15 +171,15 @@ async function npm(
   settings: NpmSettings,
 ): Promise<string> {
   const run = await runNpm(sandbox, args, step, cwd, settings);
-  // Killed (no exit code, or bubblewrap's 128 + signal): the sandbox stopped it at a limit, most
-  // often the step's time limit.
-  if (run.code === null || run.code > 128)
+  if (run.code === 0) return run.stdout;
+  const stoppedBy = sandbox.contained ? sandbox.facts([]).limitsHit.filter((hit) => hit.phase === step) : [];
+  // Killed (no exit code, or bubblewrap's 128 + signal) with no limit recorded: still the sandbox,
+  // most often the step's time limit.
+  if (stoppedBy.length === 0 && (run.code === null || run.code > 128))
     throw new Error(
       `npm ${args[0]} did not finish: the sandbox stopped it at a limit of its ${step} step (${STEP_LIMITS[step].wallSeconds} s, or memory)${lastLines(run.stderr) ? `; it had said: ${lastLines(run.stderr)}` : ''}`,
     );
-  if (run.code !== 0)
-    throw new Error(`npm ${args[0]} failed: ${lastLines(run.stderr) || `exit ${run.code}`}`);
-  return run.stdout;
+  throw new Error(npmFailure(args[0]!, run, stoppedBy));
 }
 
 /** `sha512-<base64>` (npm's integrity) as `sha512:<hex>`. */
@@ -266,13 +282,13 @@ export async function installNpmPackage(
   const registry = registryHost(settings.registry);
   // With --network the install steps use this machine's network like the server; otherwise the proxy.
   const proxied = sandbox.contained && !sandbox.network;
-  if (proxied) await sandbox.allowEgress('fetch', [registry]);
+  if (proxied) await sandbox.allowEgress('fetch', [registry, ...FETCH_HOSTS]);
   const view = await viewVersion(name, version, sandbox, settings);
   const exact = view.version;
   if (!exact) throw new Error(`npm did not say which version of ${name} to install`);
   const digest = integrityDigest(view.dist?.integrity ?? '');
   if (!digest) throw new Error(`the registry gives no sha512 integrity for ${name}@${exact}`);
-  progress(`installing npm:${name}@${exact} (npm alone, registry only)`);
+  progress(`installing npm:${name}@${exact} (npm alone, no scripts)`);
   await npm(
     sandbox,
     ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', `${name}@${exact}`],
