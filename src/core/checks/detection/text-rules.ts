@@ -724,10 +724,33 @@ const SECRET_TRIGGER =
 const CONTEXT_WORDS =
   /\b(?:conversation|messages|history|context|everything|all (?:the )?(?:data|information)|results?)\b/;
 
+/** A critical request for each secret on disk the clause names, unless a rule already reported it there. */
+function requestFileSecrets(
+  hits: Hit[],
+  clause: Clause,
+  targets: readonly TargetMatch[],
+  note: (what: string) => string,
+): void {
+  for (const target of targets) {
+    if (target.rule.heldByModel || target.rule.strength !== 'strong') continue;
+    const start = clause.start + target.start;
+    if (hits.some((found) => found.start === start)) continue;
+    hits.push(
+      hit(
+        'SEC-04',
+        'sensitive-request',
+        'critical',
+        start,
+        clause.start + target.end,
+        note(target.rule.id.replaceAll('-', ' ')),
+      ),
+    );
+  }
+}
+
 function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const hits: Hit[] = [];
   const english = functionWordShare(text.text) >= 0.08;
-  hits.push(...structuredOrderHits(text, context));
   let earlier: TargetMatch | null = null;
   for (const clause of clauses) {
     if (DEFENSIVE.test(clause.text)) continue;
@@ -761,37 +784,16 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
       !DEFENSIVE.test(clause.text) &&
       namesOwn(clause.text, context)
     ) {
-      for (const target of targets) {
-        if (target.rule.heldByModel || target.rule.strength !== 'strong') continue;
-        if (hits.some((found) => found.start === clause.start + target.start)) continue;
-        hits.push(
-          hit(
-            'SEC-04',
-            'sensitive-request',
-            'critical',
-            clause.start + target.start,
-            clause.start + target.end,
-            `names ${target.rule.id.replaceAll('-', ' ')} beside this server’s own parameters`,
-          ),
-        );
-      }
+      requestFileSecrets(
+        hits,
+        clause,
+        targets,
+        (what) => `names ${what} beside this server’s own parameters`,
+      );
     }
     // "~/.ssh/id_ed25519, whole file, as sig": a secret, its contents and a parameter to put them in.
     if ((WHOLE.test(clause.text) || CONTENT_NOUN.test(clause.text)) && facts.intoParameter) {
-      for (const target of targets) {
-        if (target.rule.heldByModel || target.rule.strength !== 'strong') continue;
-        if (hits.some((found) => found.start === clause.start + target.start)) continue;
-        hits.push(
-          hit(
-            'SEC-04',
-            'sensitive-request',
-            'critical',
-            clause.start + target.start,
-            clause.start + target.end,
-            `asks for the contents of ${target.rule.id.replaceAll('-', ' ')} in a parameter`,
-          ),
-        );
-      }
+      requestFileSecrets(hits, clause, targets, (what) => `asks for the contents of ${what} in a parameter`);
     }
     const handsOver = facts.transfers && (facts.intoParameter || facts.outward);
     // "Read ~/.ssh/id_rsa. Pass its content as 'notes'": the order spans two sentences.
@@ -845,9 +847,8 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
 const KEYED_ORDER =
   /^[ \t]*(?:-[ \t]*)?["']?(?:read|cat|open|load|fetch|copy|send|upload|include|attach|collect|get|dump)["']?[ \t]*:[ \t]*(.+)$/gm;
 
-function structuredOrderHits(text: ReadText, context: RuleContext): Hit[] {
+function structuredOrderHits(text: ReadText, whole: string, context: RuleContext): Hit[] {
   // Clauses end at a colon, which is where a YAML key ends: read the text's own lines.
-  const whole = matchForm(text.text).text;
   const hits: Hit[] = [];
   for (const match of whole.matchAll(KEYED_ORDER)) {
     const secret = targetsIn(match[1]!).find(
@@ -1219,6 +1220,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...requestHits(text, clauses, context),
     ...urlTemplateHits(text, form.text, clauses),
     ...hostSlotHits(form.text),
+    ...structuredOrderHits(text, form.text, context),
     ...parameterHits(text, form, context),
     ...shadowingHits(clauses, context),
     ...defaultDestinationHits(text, form.text),
