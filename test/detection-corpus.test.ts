@@ -13,6 +13,7 @@ import {
   ATTACK_TECHNIQUES,
   type CaseChange,
   type CaseServer,
+  CLIENT_REQUEST_TECHNIQUES,
   CORPUS_DIR,
   type CorpusCase,
   formatIssue,
@@ -284,10 +285,11 @@ describe.each(HELD_OUT_SETS)(
       expect(set.filter((c) => others.has(c.id)).map((c) => c.id)).toEqual([]);
     });
 
-    it('covers every attack technique with at least three malicious cases', () => {
-      const thin = ATTACK_TECHNIQUES.map(
-        (t) => [t, set.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
-      )
+    it('covers every attack technique of its time with at least three malicious cases', () => {
+      const thin = ATTACK_TECHNIQUES.filter((t) => !CLIENT_REQUEST_TECHNIQUES.includes(t))
+        .map(
+          (t) => [t, set.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
+        )
         .filter(([, n]) => n < 3)
         .map(([t, n]) => `${t}: ${n}`);
       expect(thin).toEqual([]);
@@ -485,5 +487,5 @@ describe('detection corpus: a case as a stdio process', () => {
     expect(toolSummary(agentTools)).toEqual(toolSummary(issue.testCase.server.tools));
     expect(agentTools[0]!.description).toContain('\u{E003C}');
     await Promise.all([scanner.close(), agent.close()]);
-  });
+  }, 60_000);
 });
