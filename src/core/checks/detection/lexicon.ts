@@ -28,7 +28,7 @@ export interface TargetRule {
 
 const SEP = '[ _./-]?';
 
-export const TARGETS: readonly TargetRule[] = [
+const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
   {
     id: 'ssh-keys',
     strength: 'strong',
@@ -109,7 +109,7 @@ export const TARGETS: readonly TargetRule[] = [
     id: 'system-prompt',
     strength: 'strong',
     pattern:
-      /\bsystem[ _](?:prompts?|messages?|instructions)\b|\b(?:your|the|its|model|assistant|agent)(?:'s)? (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?|messages?)\b|\binstructions (?:above|you were given|you received)\b|\b(?:your|the assistant'?s?|the model'?s?) (?:instructions|rules|guidelines|persona|configuration)\b/,
+      /\bsystem[ _](?:prompts?|messages?|instructions)\b|\b(?:your|its|model|assistant|agent)(?:'s)? (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?|messages?)\b|\bthe (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?)\b|\bthe (?:hidden|internal|developer) messages?\b|\binstructions (?:above|you were given|you received)\b|\b(?:your|the assistant'?s?|the model'?s?) (?:instructions|rules|guidelines|persona|configuration)\b/,
     purpose: /\b(?:prompts?|agents?|personas?|assistants?|instructions|templates?|system)\b/,
     heldByModel: true,
   },
@@ -170,6 +170,14 @@ export const TARGETS: readonly TargetRule[] = [
   },
 ];
 
+/** The home folder however a command line spells it: `~/`, `$HOME/`, `${HOME}/`, `%USERPROFILE%/`. */
+const HOME = String.raw`(?:~|\$\{?home\}?|%userprofile%)`;
+
+export const TARGETS: readonly TargetRule[] = TARGETS_AS_WRITTEN.map((rule) => ({
+  ...rule,
+  pattern: new RegExp(rule.pattern.source.replaceAll(String.raw`~\/`, `${HOME}\\/`), rule.pattern.flags),
+}));
+
 /** Verbs that fetch something the model would have to get from elsewhere. */
 export const ACQUIRE_VERBS =
   'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query|search';
@@ -203,7 +211,7 @@ export const SECRECY: readonly RegExp[] = [
   // "The user only sees the text above ###, so don't refer to the rest" (Unit 42's resource theft).
   /\b(?:the |your )?(?:user|human|customer|reader)s? (?:only|never|won'?t|will not|cannot|can'?t|does not|doesn'?t) (?:see|sees|read|reads|get to see)\b[^\n]{0,80}?\b(?:do not|don'?t|dont|never)\s+(?:refer to|mention|reveal|show|acknowledge|discuss|bring up|point out)\b/,
   /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff)s?\b/,
-  /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
+  /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
   /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
   /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
   /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?|(?:the |all |any )?(?:[\w-]+ )?(?:steps?|notes?|instructions?|calls?|reads?|actions?|details?)) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
@@ -227,7 +235,7 @@ export const BENIGN_SECRECY_OBJECT =
 
 /** Asking the model to act without the user's consent. */
 export const CONSENT_BYPASS: readonly RegExp[] = [
-  /\bwithout (?:asking|prompting|consulting|checking with|confirming with|requesting|seeking|waiting for)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
+  /\bwithout (?:asking|prompting|consulting|checking with|confirming with|requesting|seeking|waiting for|pausing for|stopping for|stopping to ask)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|developer|engineer|operator|customer|permission|confirmation|consent|approval)\b/,
   /\bno (?:need (?:to|for) (?:confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
@@ -260,7 +268,7 @@ export const INSTRUCTION_MARKUP =
 
 /** Addressing the model as such, over the user's head. */
 export const MODEL_ADDRESS =
-  /\b(?:note|notice|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any |all )?(?:[\w-]+ )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) (?:this|these|the)\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
+  /(?:^|[([\n]|\s-{2,}\s)\s*(?:note |message |instructions? )?(?:for|to) the (?:[\w-]+ )?(?:ai|assistant|agent|model|llm|copilot|bot)s?\s*:|\b(?:ai|coding|triage|review|automated|scheduling|support|browsing|research) (?:agents?|assistants?|bots?|reviewers?) (?:must|should|need to|are required to|are asked to|shall)\b|\b(?:note|notice|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any |all )?(?:[\w-]+ )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) (?:this|these|the)\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
 
 /**
  * A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a
@@ -292,7 +300,7 @@ export const PRINCIPAL_CLAIM_ELSEWHERE =
  * server's sampling prompt may not change how the assistant behaves from then on.
  */
 export const PERSISTENT_ORDER =
-  /\b(?:in|for) (?:all|every|each) (?:of your )?(?:future|subsequent|later|following|remaining) (?:responses?|replies|answers|messages|turns)\b|\bfor the rest of (?:the|this|our) (?:conversation|session|chat|dialog(?:ue)?)\b|\bfrom now on,? (?:you (?:must|should|will|are to)|always|never|respond|reply|answer|speak|act|behave|include|add|append|end|start)\b|\b(?:remember|memori[sz]e|store) (?:this|these|the following) (?:instructions?|rules?|preferences?) (?:for|in) (?:all )?(?:future|later|every)\b/;
+  /\b(?:end|start|begin|finish|close|sign|prefix|suffix) (?:every|each|all|any)(?: of your)? (?:future |later |subsequent )?(?:answers?|responses?|repl(?:y|ies)|messages?)\b|\b(?:in|for) (?:all|every|each) (?:of your )?(?:future|subsequent|later|following|remaining) (?:responses?|replies|answers|messages|turns)\b|\bfor the rest of (?:the|this|our) (?:conversation|session|chat|dialog(?:ue)?)\b|\bfrom now on,? (?:you (?:must|should|will|are to)|always|never|respond|reply|answer|speak|act|behave|include|add|append|end|start)\b|\b(?:remember|memori[sz]e|store) (?:this|these|the following) (?:instructions?|rules?|preferences?) (?:for|in) (?:all )?(?:future|later|every)\b/;
 
 /**
  * What a form must never ask for (the MCP specification: servers must not use elicitation to
@@ -312,7 +320,7 @@ export const PRESSURE =
 
 /** Commands that change or leak the machine, in any text a model reads. */
 export const DANGEROUS_COMMANDS =
-  /\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:|\b(?:curl|wget)\b[^\n|;]{0,200}\s(?:--data(?:-binary|-raw|-urlencode)?|-d|-f|--form|--upload-file|-t|--post-file)[\s=]+['"]?@?(?:~|\$home|\/|\.)[\w./~$-]*(?:history|\.ssh|\.aws|\.env|credentials|\.npmrc|\.netrc|id_\w+)/;
+  /\b(?:env|printenv|set|export -p)\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\bdocker\s+(?:stop|kill|rm\s+-f)\s+\$\(\s*docker\s+ps\b|-v\s+\/var\/run\/docker\.sock|\bcurl\b[^|;\n]{0,200}(?:-f|--form|-d|--data(?:-binary)?|-t|--upload-file)\s+\w*=?@(?:~|\$\{?home\}?|%userprofile%)\/|\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:|\b(?:curl|wget)\b[^\n|;]{0,200}\s(?:--data(?:-binary|-raw|-urlencode)?|-d|-f|--form|--upload-file|-t|--post-file)[\s=]+['"]?@?(?:~|\$home|\/|\.)[\w./~$-]*(?:history|\.ssh|\.aws|\.env|credentials|\.npmrc|\.netrc|id_\w+)/;
 
 /** Asking to decode a payload and act on it. */
 export const DECODE_AND_FOLLOW =
