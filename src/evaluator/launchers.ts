@@ -1,7 +1,9 @@
 /** Opening connections to the server under evaluation: a process in the sandbox, or a URL. */
 import { constants } from 'node:os';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WORKDIR } from '../core/agent-config/launch-plan.ts';
+import type { StartFailure } from '../core/checks/start-failure.ts';
 import type { ServerLauncher, StartEvidence } from './probe-connection.ts';
 import type { Sandbox } from './sandbox.ts';
 import { ProcessTransport } from './stdio-transport.ts';
@@ -52,6 +54,23 @@ export function stdioLauncher(sandbox: Sandbox, command: string, args: readonly 
           };
         },
       };
+    },
+  };
+}
+
+/**
+ * A package with nothing to start (no bin): every connection fails at once, and the failure is
+ * the classified reason, so the evaluation records it publicly like any other failed start.
+ */
+export function notStartableLauncher(failure: StartFailure): ServerLauncher {
+  return {
+    transport: 'stdio',
+    open() {
+      const refuse = async (): Promise<never> => {
+        throw new Error(failure.reason);
+      };
+      const transport: Transport = { start: refuse, send: refuse, close: async () => {} };
+      return { transport, failure: async () => failure };
     },
   };
 }

@@ -18,6 +18,7 @@ export const START_FAILURE_CLASSES = [
   'exited',
   'killed',
   'closed',
+  'no-command',
 ] as const;
 export type StartFailureClass = (typeof START_FAILURE_CLASSES)[number];
 
@@ -178,6 +179,8 @@ const ADVICE: Readonly<Record<StartFailureClass, (detail: string) => string>> = 
     'A signal ended it: the sandbox stops a server at its memory, CPU or time limit (see the evaluation’s sandbox facts), or it crashed.',
   closed: () =>
     'It closed the connection without saying why (nothing on stderr). Run it by hand to see what it needs.',
+  'no-command': () =>
+    'Its package.json declares no bin, so there is no command an MCP client can run with npx: it may be a library for building servers, or a server started some other way. Maintainers: add a bin (the command of the README\'s client configuration). Evaluators: evaluate the command that starts it with stdio:"<command>".',
 };
 
 function failure(
@@ -194,6 +197,15 @@ function failure(
     ...extra,
     advice: ADVICE[cls](detail),
   };
+}
+
+/** A package that declares no bin: nothing was started, so nothing to read but the manifest. */
+export function noCommandFailure(packageName: string): StartFailure {
+  return failure(
+    'no-command',
+    `The package ${escapeInvisible(packageName).slice(0, QUOTE_CHARS)} declares no bin in its package.json, so there was no command to start.`,
+    null,
+  );
 }
 
 /** Reads a failed start: the most specific explanation the output supports. */
@@ -302,5 +314,7 @@ export function failureLabel(found: Pick<StartFailure, 'class' | 'variable' | 'r
       return 'killed before initialize';
     case 'closed':
       return 'closed the connection';
+    case 'no-command':
+      return 'declares no command to start';
   }
 }

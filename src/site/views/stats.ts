@@ -120,5 +120,6 @@ const CLASS_LABELS: Readonly<Record<string, string>> = {
   exited: 'Exited before initialize',
   killed: 'Killed before initialize',
   closed: 'Closed the connection',
+  'no-command': 'Declares no command to start',
   unclassified: 'Other',
 };
