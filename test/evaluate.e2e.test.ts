@@ -30,6 +30,7 @@ const CASES: Case[] = [
   { id: 'fixture-weather-twin', target: join(SERVERS, 'weather-twin'), kind: 'mcp-server' },
   { id: 'fixture-weather-deceiver', target: join(SERVERS, 'weather-deceiver'), kind: 'mcp-server' },
   { id: 'fixture-dead', target: `stdio:"${process.execPath}" -e "process.exit(3)"`, kind: 'mcp-server' },
+  { id: 'fixture-library', target: join(SERVERS, 'library'), kind: 'mcp-server' },
   { id: 'skill-good', target: join(SKILLS, 'good', 'pdf-form-filling'), kind: 'skill' },
   { id: 'skill-broken', target: join(SKILLS, 'broken', 'helper-tools'), kind: 'skill' },
 ];
@@ -132,7 +133,8 @@ describe('afscore evaluate on fixture MCP servers', () => {
       const advice = stderr.filter(
         (line) => line.startsWith('The server did not start: ') || line.startsWith('What to do: '),
       );
-      expect(advice.length > 0, `${id} advice on a server that does not start`).toBe(id === 'fixture-dead');
+      const startsNot = id === 'fixture-dead' || id === 'fixture-library';
+      expect(advice.length > 0, `${id} advice on a server that does not start`).toBe(startsNot);
       // Anything else on stderr would be a validation problem or the advice's closing lines.
       const rest = stderr.filter(
         (line) =>
@@ -141,7 +143,7 @@ describe('afscore evaluate on fixture MCP servers', () => {
           !/^This document records|^fails with a reasonable configuration/.test(line),
       );
       // A server that did not start exits 3, so scripts can tell.
-      expect({ id, code, problems: rest }).toEqual({ id, code: id === 'fixture-dead' ? 3 : 0, problems: [] });
+      expect({ id, code, problems: rest }).toEqual({ id, code: startsNot ? 3 : 0, problems: [] });
     }
     expect(exits.get('fixture-dead')!.stderr).toContain(
       'The server did not start: The server exited with code 3 before answering initialize.',
@@ -241,6 +243,22 @@ describe('afscore evaluate on fixture MCP servers', () => {
     expect(doc.inputs?.launch).toMatchObject({ failure: { class: 'exited' } });
     expect(doc.scores).toMatchObject({ status: 'unrunnable', af_score: null, grade: null });
     expect(doc.scores.dimensions.reliability.score).toBe(0);
+  });
+
+  it('records a package with no command to start as not starting, saying why and what to do', () => {
+    const doc = docs.get('fixture-library')!;
+    expect(doc.scores).toMatchObject({ status: 'unrunnable', af_score: null, grade: null });
+    expect(doc.inputs?.launch).toMatchObject({ failure: { class: 'no-command' } });
+    expect(check('fixture-library', 'REL-01')).toMatchObject({
+      status: 'fail',
+      message: expect.stringContaining(
+        'The package fixture-server-kit declares no bin in its package.json, so there was no command to start.',
+      ),
+      evidence: [{ location: 'start', value: 'declares no command to start' }],
+    });
+    // Its package was still read: the licence and manifest checks ran.
+    expect(check('fixture-library', 'LIC-01').status).toBe('pass');
+    expect(exits.get('fixture-library')!.stderr.join(' ')).toContain('Maintainers: add a bin');
   });
 
   it('orders the servers as a reviewer would', () => {

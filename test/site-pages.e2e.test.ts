@@ -176,6 +176,30 @@ describe('a package nobody has evaluated', () => {
   });
 });
 
+describe('the statistics page', () => {
+  it('shows the score distribution and lists the most failed checks with their rates', async () => {
+    const page = await open('/stats');
+    try {
+      const bands = page.getByRole('region', { name: 'Score distribution' }).locator('tbody tr');
+      expect(await bands.count()).toBe(10);
+      expect(await bands.last().locator('th').textContent()).toBe('90–100');
+      const failed = page.getByRole('region', { name: 'Most failed checks' });
+      const rows = failed.locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(0);
+      expect(await rows.count()).toBeLessThanOrEqual(10);
+      // The unlicensed package fails the licence check, so it is on the list with its rubric title.
+      const licence = rows.filter({ hasText: 'LIC-01' });
+      expect(await licence.count()).toBe(1);
+      expect(await licence.locator('th').innerText()).toBe('LIC-01 Open licence');
+      expect(await licence.locator('td').nth(2).innerText()).toMatch(/^\d+$/);
+      expect(await licence.locator('td').nth(3).innerText()).toMatch(/^\d+% of \d+$/);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 describe('not found', () => {
   it('names the path that was asked for, not /404', async () => {
     for (const path of ['/packages/nope', '/categories/nope', '/contributors/nope', '/no/such/page']) {

@@ -29,12 +29,13 @@ import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill-check
 import { readSkillManifest } from '../core/checks/skill-files.ts';
 import { skillScripts } from '../core/checks/skill-scripts.ts';
 import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
+import { noCommandFailure } from '../core/checks/start-failure.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
 import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
 import { EVALUATOR_NAME, EVALUATOR_VERSION } from './evaluator-info.ts';
 import { readFolderFiles } from './folder-files.ts';
-import { httpLauncher, stdioLauncher } from './launchers.ts';
+import { httpLauncher, notStartableLauncher, stdioLauncher } from './launchers.ts';
 import type { JudgeContext } from './llm/judge.ts';
 import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
@@ -53,6 +54,7 @@ import { checkScriptSyntax } from './script-syntax.ts';
 import { readSkillFolder } from './skill-reader.ts';
 import { installNpmPackage } from './targets/npm-target.ts';
 import {
+  chooseBin,
   exposeStdioPaths,
   launchCommand,
   packageFacts,
@@ -240,6 +242,17 @@ async function serverFromPackage(
   const readme =
     facts.files.find((file) => /^readme(?:\.\w+)?$/i.test(file.path) && file.text !== undefined)?.text ??
     null;
+  const common = {
+    facts,
+    readme,
+    ...(typeof manifest?.version === 'string' ? { version: manifest.version } : {}),
+    digest: treeDigest(files),
+  };
+  if (!manifest || !chooseBin(manifest)) {
+    // Nothing to start: a public "does not start" with the reason, not an evaluator error.
+    const name = typeof manifest?.name === 'string' ? manifest.name : basename(packageDir);
+    return { launcher: notStartableLauncher(noCommandFailure(name)), ...common, launch: {} };
+  }
   const plan = launchPlanFor(packageDir, manifest, readme, options);
   sandbox.passEnv(plan.env);
   const launch = launchCommand(
@@ -251,10 +264,7 @@ async function serverFromPackage(
   if (!launch.ok) throw new Error(launch.issues[0]!.message);
   return {
     launcher: stdioLauncher(sandbox, launch.value.command, launch.value.args),
-    facts,
-    readme,
-    ...(typeof manifest?.version === 'string' ? { version: manifest.version } : {}),
-    digest: treeDigest(files),
+    ...common,
     launch: {
       command: launch.value.display.replaceAll(sandbox.work, WORKDIR),
       ...(plan.argsFrom !== 'none' ? { args_from: plan.argsFrom } : {}),

@@ -16,7 +16,11 @@ import {
 import type { ClientIdentity } from '../core/checks/check-policy.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
 import type { ConnectionFacts } from '../core/checks/probe-facts.ts';
-import { classifyStartFailure, type StartObservation } from '../core/checks/start-failure.ts';
+import {
+  classifyStartFailure,
+  type StartFailure,
+  type StartObservation,
+} from '../core/checks/start-failure.ts';
 import {
   recordServerRequests,
   SERVER_REQUEST_CAPABILITIES,
@@ -32,8 +36,15 @@ export type StartEvidence = Pick<StartObservation, 'exit' | 'stderr' | 'stdout'>
 export interface ServerLauncher {
   transport: 'stdio' | 'streamable-http';
   url?: string;
-  /** `failure` says what the server left behind (or, for in-process servers, a sentence). */
-  open(): { transport: Transport; stdio?: ProcessTransport; failure(): Promise<StartEvidence | string> };
+  /**
+   * `failure` says what the server left behind (or, for in-process servers, a sentence), or why
+   * nothing could be started at all, already classified.
+   */
+  open(): {
+    transport: Transport;
+    stdio?: ProcessTransport;
+    failure(): Promise<StartEvidence | string | StartFailure>;
+  };
 }
 
 export interface OpenConnection {
@@ -132,6 +143,11 @@ async function attempt(
     return { connection, timedOut: false };
   } catch (error) {
     const left = await opened.failure();
+    if (typeof left !== 'string' && 'class' in left) {
+      facts.error = left.reason;
+      facts.failure = left;
+      return { connection, timedOut: false };
+    }
     const evidence: StartEvidence =
       typeof left === 'string' ? { exit: null, stderr: left, stdout: [] } : left;
     const timedOut =

@@ -113,6 +113,22 @@ describe('runWorker', () => {
     expect(new Journal(dir).packages.get('pg')?.stage).toBe('submitted');
   });
 
+  it('evaluates again, under the same id, a package a killed worker was still evaluating, and counts it as taken', async () => {
+    const dir = journalDir();
+    const before = new Journal(dir);
+    before.record({ t: 'claimed', id: 'pg', evaluation_id: 'e-1', at: '2026-11-25T09:00:00Z' });
+    before.close();
+
+    const journal = new Journal(dir);
+    const source = new FakeSource(['pg']);
+    const evaluated: string[] = [];
+    const summary = await runWorker(options(source, journal, evaluated), new StopControl());
+    journal.close();
+    expect(evaluated).toEqual(['pg']);
+    expect(source.delivered).toEqual(['e-1']);
+    expect(summary).toMatchObject({ taken: 1, delivered: 1, outcomes: { scored: 1 } });
+  });
+
   it('gives back a package it could not evaluate, and leaves it alone until its back-off passes', async () => {
     const dir = journalDir();
     let journal = new Journal(dir);

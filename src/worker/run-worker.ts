@@ -302,6 +302,7 @@ export async function runWorker(options: WorkerOptions, stop: StopControl): Prom
     if (stop.draining) break;
     const claim = await source.claim(entry.id).catch(() => null);
     if (claim?.kind === 'item') {
+      summary.taken += 1;
       await work(claim.item, entry.evaluationId);
     } else if (entry.stage === 'evaluated' && existsSync(journal.pendingFile(entry.evaluationId))) {
       // The lease went to someone else or expired: the evaluation is still worth delivering.

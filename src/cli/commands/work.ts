@@ -88,14 +88,17 @@ function defaultJournal(api: string): string {
   return join(base, 'afscore', 'work', slug);
 }
 
-function printSummary(io: CliIo, summary: WorkerSummary, journal: string): void {
+export function printSummary(io: CliIo, summary: WorkerSummary, journal: string): void {
   io.err('');
   io.err(`Stopped: ${summary.stoppedBecause}.`);
+  // What was delivered, by outcome; what could not be evaluated was given back, not delivered.
   const outcomes = Object.entries(summary.outcomes)
+    .filter(([outcome]) => outcome !== 'could not evaluate')
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([outcome, count]) => `${count} ${outcome}`);
+  const notEvaluated = summary.outcomes['could not evaluate'] ?? 0;
   io.err(
-    `Took ${summary.taken} package(s) in ${formatDuration(summary.elapsedMs)}; delivered ${summary.delivered}${outcomes.length > 0 ? ` (${outcomes.join(', ')})` : ''}.`,
+    `Took ${summary.taken} package(s) in ${formatDuration(summary.elapsedMs)}; delivered ${summary.delivered}${outcomes.length > 0 ? ` (${outcomes.join(', ')})` : ''}${notEvaluated > 0 ? `; ${notEvaluated} could not be evaluated and wait for a retry` : ''}.`,
   );
   for (const failure of summary.failures.slice(0, 20))
     io.err(`  could not evaluate ${failure.id}: ${failure.reason}`);

@@ -44,6 +44,30 @@ describe('classifyStartFailure', () => {
     expect(found.quote).toBe('Error: GITHUB_TOKEN environment variable is not set');
   });
 
+  it('takes a required option that argument parsers report as needing arguments, not as a plain exit', () => {
+    // expo-mcp 0.2.4 (commander) and a yargs server, as they print it.
+    const commander = classifyStartFailure(
+      exited("error: required option '--dev-server-url <devServerUrl>' not specified"),
+    );
+    expect(commander.class).toBe('needs-arguments');
+    expect(commander.quote).toBe("error: required option '--dev-server-url <devServerUrl>' not specified");
+    expect(commander.advice).not.toContain('--env');
+    expect(classifyStartFailure(exited('Missing required argument: project')).class).toBe('needs-arguments');
+    expect(classifyStartFailure(exited("error: unknown option '--stdio'")).class).toBe('needs-arguments');
+  });
+
+  it('quotes the cause along with a line that only introduces it', () => {
+    // The heading is what @stripe/mcp 0.3.3 printed; the line after it here is made up.
+    const found = classifyStartFailure(
+      exited('🚨  Error initializing Stripe MCP server:\n   Invalid API key provided: STRIPE_***KEY\n'),
+    );
+    expect(found.class).toBe('exited');
+    expect(found.quote).toBe(
+      '🚨  Error initializing Stripe MCP server: Invalid API key provided: STRIPE_***KEY',
+    );
+    expect(firstErrorLine('Error:\n')).toBe('Error:');
+  });
+
   it('takes usage printed on stdout for a server that needs a subcommand', () => {
     const found = classifyStartFailure(
       exited('', ['USAGE', '  mcp start [--api-key value] [--server-url value]', '  mcp --help'], 1),

@@ -18,6 +18,7 @@ export const START_FAILURE_CLASSES = [
   'exited',
   'killed',
   'closed',
+  'no-command',
 ] as const;
 export type StartFailureClass = (typeof START_FAILURE_CLASSES)[number];
 
@@ -79,10 +80,18 @@ const NOISE =
 const ERRORISH =
   /\b(?:error|err!|fatal|exception|panic|failed|failure|cannot|can't|could not|couldn't|unable|not found|missing|required|invalid|denied|refused|must|please set|no such)\b/i;
 
-/** The first line that reads like an error, else the first line that is not noise. */
+/**
+ * The first line that reads like an error, else the first line that is not noise. A line that
+ * only introduces the cause ("Error initializing the server:") is joined with the line after it,
+ * which says what went wrong.
+ */
 export function firstErrorLine(text: string): string | null {
   const meaningful = lines(text).filter((line) => !NOISE.test(line));
-  return meaningful.find((line) => ERRORISH.test(line)) ?? meaningful[0] ?? null;
+  const at = meaningful.findIndex((line) => ERRORISH.test(line));
+  const line = meaningful[at === -1 ? 0 : at];
+  if (line === undefined) return null;
+  const next = meaningful[(at === -1 ? 0 : at) + 1];
+  return line.endsWith(':') && next !== undefined ? `${line} ${next}` : line;
 }
 
 /** A variable name as servers print them: upper case with an underscore (GITHUB_TOKEN, API_KEY). */
@@ -132,7 +141,7 @@ const MISSING_MODULE = /Cannot find (?:module|package) '([^']+)'|ERR_MODULE_NOT_
 const HTTP_SERVING =
   /\b(?:listening|running|started|serving|available|ready)\b[^\n]{0,40}\b(?:on|at)\b[^\n]{0,20}(?:https?:\/\/|port\s*:?\s*\d+|localhost:\d+|127\.0\.0\.1:\d+|0\.0\.0\.0:\d+)|\b(?:Streamable HTTP|SSE) (?:server|transport)\b[^\n]{0,40}\b(?:listening|running|started|on|at)\b/i;
 const USAGE =
-  /^(?:usage|USAGE)\b:?|^Usage of\b|^\s*(?:Commands|COMMANDS|Subcommands|Available commands):?\s*$|\b(?:missing|unknown|expected|requires?) (?:a )?(?:sub)?command\b|\bRun '[^']+ --help'|\bSee '[^']+ --help'/;
+  /^(?:usage|USAGE)\b:?|^Usage of\b|^\s*(?:Commands|COMMANDS|Subcommands|Available commands):?\s*$|\b(?:missing|unknown|expected|requires?) (?:a )?(?:sub)?command\b|\bRun '[^']+ --help'|\bSee '[^']+ --help'|\brequired option '[^']+' not specified|\b[Mm]issing required argument\b|\bNot enough non-option arguments\b|\b(?:[Uu]nknown|[Uu]nrecognized) option\b/;
 
 function seconds(ms: number): string {
   return `${Math.round(ms / 1000)} s`;
@@ -170,6 +179,8 @@ const ADVICE: Readonly<Record<StartFailureClass, (detail: string) => string>> = 
     'A signal ended it: the sandbox stops a server at its memory, CPU or time limit (see the evaluation’s sandbox facts), or it crashed.',
   closed: () =>
     'It closed the connection without saying why (nothing on stderr). Run it by hand to see what it needs.',
+  'no-command': () =>
+    'Its package.json declares no bin, so there is no command an MCP client can run with npx: it may be a library for building servers, or a server started some other way. Maintainers: add a bin (the command of the README\'s client configuration). Evaluators: evaluate the command that starts it with stdio:"<command>".',
 };
 
 function failure(
@@ -186,6 +197,15 @@ function failure(
     ...extra,
     advice: ADVICE[cls](detail),
   };
+}
+
+/** A package that declares no bin: nothing was started, so nothing to read but the manifest. */
+export function noCommandFailure(packageName: string): StartFailure {
+  return failure(
+    'no-command',
+    `The package ${escapeInvisible(packageName).slice(0, QUOTE_CHARS)} declares no bin in its package.json, so there was no command to start.`,
+    null,
+  );
 }
 
 /** Reads a failed start: the most specific explanation the output supports. */
@@ -294,5 +314,7 @@ export function failureLabel(found: Pick<StartFailure, 'class' | 'variable' | 'r
       return 'killed before initialize';
     case 'closed':
       return 'closed the connection';
+    case 'no-command':
+      return 'declares no command to start';
   }
 }
