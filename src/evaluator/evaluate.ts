@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
+  announcedAddress,
   hintsFromConfiguration,
   hintsFromReadme,
   hintsFromServerJson,
@@ -29,12 +30,13 @@ import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill-check
 import { readSkillManifest } from '../core/checks/skill-files.ts';
 import { skillScripts } from '../core/checks/skill-scripts.ts';
 import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
+import { failureLabel } from '../core/checks/start-failure.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
 import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
 import { EVALUATOR_NAME, EVALUATOR_VERSION } from './evaluator-info.ts';
 import { readFolderFiles } from './folder-files.ts';
-import { httpLauncher, stdioLauncher } from './launchers.ts';
+import { httpLauncher, httpServerLauncher, stdioLauncher } from './launchers.ts';
 import type { JudgeContext } from './llm/judge.ts';
 import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
@@ -184,6 +186,8 @@ interface ServerSource {
   launch: Record<string, unknown>;
   /** The arguments the server was started with, when a launch plan chose them. */
   serverArgs?: string[];
+  /** The same command started for Streamable HTTP at an address (when it announces one over stdio). */
+  overHttp?: (address: { port: number; path: string }) => ServerLauncher & { url: string };
 }
 
 /** server.json in the package, when the publisher ships it (the MCP Registry's description). */
@@ -223,8 +227,11 @@ function launchPlanFor(
     plan.args = [...options.serverArgs];
     plan.argsFrom = 'none';
   }
-  // What the contributor passed wins over a placeholder.
+  // What the contributor passed wins over a placeholder, the port the server listens on included.
   for (const explicit of Object.keys(options.env)) delete plan.env[explicit];
+  const port = options.env.PORT;
+  if (plan.http && port !== undefined && /^\d{1,5}$/.test(port))
+    plan.http = { ...plan.http, port: Number(port) };
   return plan;
 }
 
@@ -249,8 +256,13 @@ async function serverFromPackage(
     sandbox.node,
   );
   if (!launch.ok) throw new Error(launch.issues[0]!.message);
+  const { command, args } = launch.value;
+  const overHttp = (address: { port: number; path: string }) =>
+    httpServerLauncher(sandbox, command, args, address);
+  const http = plan.http ? overHttp(plan.http) : null;
   return {
-    launcher: stdioLauncher(sandbox, launch.value.command, launch.value.args),
+    launcher: http ?? stdioLauncher(sandbox, command, args),
+    overHttp,
     facts,
     readme,
     ...(typeof manifest?.version === 'string' ? { version: manifest.version } : {}),
@@ -262,6 +274,7 @@ async function serverFromPackage(
         ? { placeholders_from: plan.envFrom, placeholders: Object.keys(plan.env).sort() }
         : {}),
       ...(plan.unsupportedTransport ? { declared_transport: plan.unsupportedTransport } : {}),
+      ...(http ? { url: http.url, url_from: plan.httpFrom } : {}),
     },
     serverArgs: plan.args,
   };
@@ -346,11 +359,18 @@ async function gatherServer(
 ): Promise<Gathered> {
   const source = await serverSource(target, sandbox, options, progress);
   sandbox.setActivity('start');
-  const probe: ProbeResult = await probeServer(source.launcher, progress, {
+  const probeOptions: ProbeOptions = {
     explore: explorePolicy(target, options),
     ...(options.startup ?? {}),
     onActivity: (activity) => sandbox.setActivity(activity),
-  });
+  };
+  let probe: ProbeResult = await probeServer(source.launcher, progress, probeOptions);
+  const retried = await retryOverHttp(probe, source, sandbox, probeOptions, progress);
+  if (retried) {
+    probe = retried.probe;
+    source.launcher = retried.launcher;
+    Object.assign(source.launch, retried.launch);
+  }
   // Everything the package started is gone before the sandbox's record is read.
   await sandbox.stopAll();
   const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
@@ -403,6 +423,42 @@ async function gatherServer(
     remote: target.kind === 'http',
     started: { serverArgs: source.serverArgs ?? options.serverArgs, envNames: sandbox.passedVariables },
   };
+}
+
+/**
+ * A server that, started for stdio, said it serves HTTP at a loopback address is started again
+ * the same way and evaluated over Streamable HTTP there, through the sandbox's bridge. When that
+ * works, the HTTP run is the evaluation; when it does not, the stdio failure stays, saying what
+ * the HTTP try found too.
+ */
+async function retryOverHttp(
+  probe: ProbeResult,
+  source: ServerSource,
+  sandbox: Sandbox,
+  probeOptions: ProbeOptions,
+  progress: Progress,
+): Promise<{ probe: ProbeResult; launcher: ServerLauncher; launch: Record<string, unknown> } | null> {
+  const primary = probe.facts.connections[0];
+  const failure = primary?.failure;
+  if (probe.snapshot || !primary || failure?.class !== 'http-only' || !failure.quote || !source.overHttp)
+    return null;
+  const address = announcedAddress(failure.quote);
+  if (!address) return null;
+  await sandbox.stopAll();
+  const launcher = source.overHttp(address);
+  progress(
+    `it announced an HTTP address: starting it again, evaluating ${launcher.url} over Streamable HTTP`,
+  );
+  sandbox.setActivity('start');
+  const second = await probeServer(launcher, progress, probeOptions);
+  if (second.snapshot)
+    return { probe: second, launcher, launch: { url: launcher.url, url_from: 'announced' } };
+  await sandbox.stopAll();
+  const found = second.facts.connections[0]?.failure;
+  const also = ` Started again for Streamable HTTP at ${launcher.url}, it did not answer there either${found ? ` (${failureLabel(found)})` : ''}.`;
+  failure.reason += also;
+  if (primary.error) primary.error += also;
+  return null;
 }
 
 /** SHA-256 of everything that shapes the outcome besides the artifact itself. */

@@ -12,6 +12,7 @@ export const START_FAILURE_CLASSES = [
   'needs-runtime',
   'needs-arguments',
   'http-only',
+  'http-endpoint',
   'native-module',
   'missing-module',
   'timed-out',
@@ -33,8 +34,10 @@ export interface StartObservation {
   exit: { code: number | null; signal: string | null } | null;
   /** Its stderr: the start and the end of it when it was long. */
   stderr: string;
-  /** Lines it printed on stdout that were not JSON-RPC messages. */
+  /** Lines it printed on stdout that were not JSON-RPC messages (over HTTP: its first lines). */
   stdout: readonly string[];
+  /** Started for Streamable HTTP: the address the client tried (on the sandbox's loopback). */
+  url?: string;
 }
 
 export interface StartFailure {
@@ -140,7 +143,8 @@ function seconds(ms: number): string {
 
 function how(observation: StartObservation): string {
   const { exit } = observation;
-  if (!exit) return `did not answer initialize within ${seconds(observation.waitedMs)}`;
+  const at = observation.url ? ` at ${observation.url}` : '';
+  if (!exit) return `did not answer initialize${at} within ${seconds(observation.waitedMs)}`;
   if (exit.signal) return `was killed by ${exit.signal} before answering initialize`;
   return `exited with code ${exit.code ?? '?'} before answering initialize`;
 }
@@ -158,6 +162,8 @@ const ADVICE: Readonly<Record<StartFailureClass, (detail: string) => string>> = 
     'It printed its usage instead of starting: it needs a subcommand or arguments (such as start or --stdio). Maintainers: give them in server.json (packageArguments) or in the README\'s client configuration ("args"). Evaluators: pass them after --.',
   'http-only': () =>
     'It serves HTTP (Streamable HTTP or SSE) rather than stdio. If it has a stdio switch (often --stdio), give it in server.json or the README\'s "args", or pass it after --; otherwise declare transport streamable-http in server.json, or evaluate its URL.',
+  'http-endpoint': (url) =>
+    `It runs, but ${url} did not answer as a Streamable HTTP MCP endpoint: it listens on another port or path, or speaks only the old SSE transport. Maintainers: give the address in server.json (packages[].transport.url, with {PORT} for the port variable) or the README's client configuration ("url"). Evaluators: a server with a stdio switch can be started with it after --.`,
   'native-module': () =>
     'A native module did not load: its install script must build it (node-gyp needs Python, make and a C/C++ compiler on the evaluating machine) or download a prebuilt binary. Look at the install scripts the evaluation notes.',
   'missing-module': (name) =>
@@ -234,7 +240,18 @@ export function classifyStartFailure(observation: StartObservation): StartFailur
       name,
     );
   }
-  const serving = all.find((line) => HTTP_SERVING.test(line));
+  if (observation.url && !observation.exit && !observation.timedOut) {
+    const said = escapeInvisible(observation.clientError).slice(0, QUOTE_CHARS);
+    const line = all.find((candidate) => HTTP_SERVING.test(candidate)) ?? firstErrorLine(observation.stderr);
+    const quote = line ? quoted(line) : null;
+    return failure(
+      'http-endpoint',
+      `The server runs, but ${observation.url} did not answer initialize (${said})${quote ? `; it said: "${quote}"` : ''}`,
+      quote,
+      observation.url,
+    );
+  }
+  const serving = observation.url ? undefined : all.find((line) => HTTP_SERVING.test(line));
   if (serving) {
     const quote = quoted(serving);
     return failure(
@@ -257,7 +274,10 @@ export function classifyStartFailure(observation: StartObservation): StartFailur
   const quote = errorLine ? quoted(errorLine) : strayLine ? quoted(strayLine) : null;
   const where = errorLine ? 'stderr' : 'stdout';
   if (!observation.exit && observation.timedOut) {
-    return failure('timed-out', sentence(what, quote, where), quote);
+    const found = failure('timed-out', sentence(what, quote, where), quote);
+    if (observation.url)
+      found.advice = `It kept running without answering at ${observation.url}: it may listen on another port or path than its launch plan says (the port comes from the plan's PORT variable or --port argument), wait for a login in a browser, or need a network service (the sandbox has none). The quoted output, if any, says which.`;
+    return found;
   }
   if (observation.exit?.signal) return failure('killed', sentence(what, quote, where), quote);
   if (observation.exit) return failure('exited', sentence(what, quote, where), quote);
@@ -282,6 +302,8 @@ export function failureLabel(found: Pick<StartFailure, 'class' | 'variable' | 'r
       return 'needs arguments (printed its usage)';
     case 'http-only':
       return 'serves HTTP only';
+    case 'http-endpoint':
+      return 'no MCP endpoint at its HTTP address';
     case 'native-module':
       return 'native module did not load';
     case 'missing-module':
