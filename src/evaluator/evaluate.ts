@@ -30,7 +30,7 @@ import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill-check
 import { readSkillManifest } from '../core/checks/skill-files.ts';
 import { skillScripts } from '../core/checks/skill-scripts.ts';
 import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
-import { failureLabel } from '../core/checks/start-failure.ts';
+import { failureLabel, type StartFailure } from '../core/checks/start-failure.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
 import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
@@ -42,6 +42,7 @@ import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
 import {
   IDENTITY_NAMES,
+  notStartedFacts,
   type ProbeOptions,
   type ProbeResult,
   probeServer,
@@ -53,7 +54,7 @@ import type { SandboxSupport } from './sandbox/sandbox-support.ts';
 import { createSandbox, type Sandbox } from './sandbox.ts';
 import { checkScriptSyntax } from './script-syntax.ts';
 import { readSkillFolder } from './skill-reader.ts';
-import { installNpmPackage } from './targets/npm-target.ts';
+import { InstallFailed, installNpmPackage } from './targets/npm-target.ts';
 import {
   exposeStdioPaths,
   launchCommand,
@@ -186,6 +187,8 @@ interface ServerSource {
   launch: Record<string, unknown>;
   /** The arguments the server was started with, when a launch plan chose them. */
   serverArgs?: string[];
+  /** Why the install scripts failed, when they did (a missing toolchain). */
+  scriptsFailure?: StartFailure;
   /** The same command started for Streamable HTTP at an address (when it announces one over stdio). */
   overHttp?: (address: { port: number; path: string }) => ServerLauncher & { url: string };
 }
@@ -295,6 +298,7 @@ async function serverSource(
       const source = await serverFromPackage(installed.packageDir, installed.registry, sandbox, options);
       return {
         ...source,
+        ...(installed.scriptsFailure ? { scriptsFailure: installed.scriptsFailure } : {}),
         version: installed.version,
         artifact: `npm:${installed.name}@${installed.version}`,
         digest: installed.digest,
@@ -357,7 +361,14 @@ async function gatherServer(
   options: EvaluateOptions,
   progress: Progress,
 ): Promise<Gathered> {
-  const source = await serverSource(target, sandbox, options, progress);
+  let source: ServerSource;
+  try {
+    source = await serverSource(target, sandbox, options, progress);
+  } catch (error) {
+    if (error instanceof InstallFailed && target.kind === 'npm')
+      return notInstalled(target, error, sandbox, options);
+    throw error;
+  }
   sandbox.setActivity('start');
   const probeOptions: ProbeOptions = {
     explore: explorePolicy(target, options),
@@ -371,6 +382,7 @@ async function gatherServer(
     source.launcher = retried.launcher;
     Object.assign(source.launch, retried.launch);
   }
+  blameInstallScripts(probe, source.scriptsFailure);
   // Everything the package started is gone before the sandbox's record is read.
   await sandbox.stopAll();
   const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
@@ -423,6 +435,60 @@ async function gatherServer(
     remote: target.kind === 'http',
     started: { serverArgs: source.serverArgs ?? options.serverArgs, envNames: sandbox.passedVariables },
   };
+}
+
+/**
+ * A package that could not be installed gets the document of a server that did not start, with
+ * the install's classified reason: the same public failure record and back-off as a failed start
+ * (core/failures), instead of a private retry the package page never shows.
+ */
+async function notInstalled(
+  target: Extract<Target, { kind: 'npm' }>,
+  error: InstallFailed,
+  sandbox: Sandbox,
+  options: EvaluateOptions,
+): Promise<Gathered> {
+  await sandbox.stopAll();
+  const sandboxFacts = sandbox.contained ? sandbox.facts(configuredValues(options)) : null;
+  const why = `The package could not be installed, so nothing could be read or started: ${error.failure.reason}`;
+  const version = options.packageVersion ?? error.version ?? target.version ?? 'unknown';
+  const artifact = options.artifact ?? `npm:${target.name}@${version}`;
+  return {
+    kind: 'mcp-server',
+    version,
+    subject: { artifact, digest: `sha256:${canonicalSha256({ artifact })}`, transport: 'stdio' },
+    checks: [
+      ...mcpSnapshotChecksNotRun(why),
+      ...runtimeChecks(notStartedFacts(error.failure)),
+      ...sandboxChecks(sandboxFacts),
+      ...packageChecksNotRun(why),
+      ...judgedChecksNotRun('mcp-server', options.judge ? why : NO_LLM),
+    ],
+    metrics: {},
+    inputs: {
+      kind: 'mcp-server',
+      launch: { installed: false, env_names: sandbox.passedVariables, failure: error.failure },
+      ...(sandboxFacts ? { sandbox: sandboxFacts } : {}),
+    },
+    started: { serverArgs: options.serverArgs, envNames: sandbox.passedVariables },
+  };
+}
+
+/**
+ * Install scripts that failed explain a server that then did not start better than its own crash
+ * does (a native module that was never built): the install's reason leads, the start's follows.
+ */
+function blameInstallScripts(probe: ProbeResult, scriptsFailure: StartFailure | undefined): void {
+  const primary = probe.facts.connections[0];
+  const started = primary?.failure;
+  if (probe.snapshot || !primary || !started || !scriptsFailure) return;
+  if (!['native-module', 'missing-module', 'exited', 'killed', 'closed'].includes(started.class)) return;
+  const failure: StartFailure = {
+    ...scriptsFailure,
+    reason: `${scriptsFailure.reason}. Then: ${started.reason}`,
+  };
+  primary.failure = failure;
+  primary.error = failure.reason;
 }
 
 /**

@@ -19,8 +19,28 @@ export const START_FAILURE_CLASSES = [
   'exited',
   'killed',
   'closed',
+  // The install failed, so nothing could start (install-failure.ts).
+  'package-gone',
+  'unreachable-dependency',
+  'needs-toolchain',
+  'install-failed',
 ] as const;
 export type StartFailureClass = (typeof START_FAILURE_CLASSES)[number];
+
+/** The classes of a package that could not be installed, so never got to start. */
+export const INSTALL_FAILURE_CLASSES: readonly StartFailureClass[] = [
+  'package-gone',
+  'unreachable-dependency',
+  'needs-toolchain',
+  'install-failed',
+];
+
+/** "did not start" or "could not be installed", for sentences about a failure record. */
+export function failedTo(cls: string): 'did not start' | 'could not be installed' {
+  return (INSTALL_FAILURE_CLASSES as readonly string[]).includes(cls)
+    ? 'could not be installed'
+    : 'did not start';
+}
 
 /** What the evaluator saw of a start that did not initialize. */
 export interface StartObservation {
@@ -48,7 +68,7 @@ export interface StartFailure {
   quote?: string;
   /** missing-variable: the variable's name. */
   variable?: string;
-  /** needs-runtime: the program it needs (python3, uv, docker…). */
+  /** needs-runtime, needs-toolchain: the program it needs (python3, uv, make…); unreachable-dependency: the host. */
   runtime?: string;
   /** What the maintainer or the evaluator can do about it. */
   advice: string;
@@ -176,6 +196,11 @@ const ADVICE: Readonly<Record<StartFailureClass, (detail: string) => string>> = 
     'A signal ended it: the sandbox stops a server at its memory, CPU or time limit (see the evaluation’s sandbox facts), or it crashed.',
   closed: () =>
     'It closed the connection without saying why (nothing on stderr). Run it by hand to see what it needs.',
+  // Install failures carry their own advice (install-failure.ts); these are the fallbacks.
+  'package-gone': () => 'The registry no longer has this version.',
+  'unreachable-dependency': (host) => `A dependency comes from ${host}, which the install could not reach.`,
+  'needs-toolchain': (tool) => `Its native build needs ${tool}.`,
+  'install-failed': () => 'npm could not install it; the quoted line says why.',
 };
 
 function failure(
@@ -316,5 +341,13 @@ export function failureLabel(found: Pick<StartFailure, 'class' | 'variable' | 'r
       return 'killed before initialize';
     case 'closed':
       return 'closed the connection';
+    case 'package-gone':
+      return 'gone from the registry';
+    case 'unreachable-dependency':
+      return `dependency from an unreachable host${found.runtime ? ` (${found.runtime})` : ''}`;
+    case 'needs-toolchain':
+      return `install needs ${found.runtime ?? 'a build toolchain'}`;
+    case 'install-failed':
+      return 'install failed';
   }
 }
