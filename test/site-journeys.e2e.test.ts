@@ -131,7 +131,7 @@ describe('scores that explain themselves', () => {
     const page = await open('/packages?q=filesystem', 1280);
     const row = page.locator('tr', { has: page.getByRole('link', { name: /^Filesystem/ }) });
     expect(await row.locator('.score-basis').textContent()).toMatch(
-      /Capped at 60: no licence · 1 evaluation · deterministic checks only · \d of 7 dimensions/,
+      /Capped at 60: no licence · single evaluation(?:, by the operator)? · deterministic checks only · \d of 7 dimensions/,
     );
     await page.close();
   });

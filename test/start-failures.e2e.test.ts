@@ -145,6 +145,10 @@ describe('a server that serves HTTP unless told --stdio', () => {
       quote: 'MCP server listening on http://localhost:3001/mcp',
     });
     expect(failure.reason).toContain('did not answer initialize within 6 s');
+    // Started again for HTTP at the address it announced: nothing MCP answers there (404).
+    expect(failure.reason).toContain(
+      'Started again for Streamable HTTP at http://localhost:3001/mcp, it did not answer there either (no MCP endpoint at its HTTP address).',
+    );
     expect(failure.advice).toContain('--stdio');
   }, 120_000);
 });

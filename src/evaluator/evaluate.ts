@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { arch, platform, release } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import {
+  announcedAddress,
   hintsFromConfiguration,
   hintsFromReadme,
   hintsFromServerJson,
@@ -29,18 +30,19 @@ import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill-check
 import { readSkillManifest } from '../core/checks/skill-files.ts';
 import { skillScripts } from '../core/checks/skill-scripts.ts';
 import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
-import { noCommandFailure } from '../core/checks/start-failure.ts';
+import { failureLabel, noCommandFailure, type StartFailure } from '../core/checks/start-failure.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
 import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
 import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
 import { EVALUATOR_NAME, EVALUATOR_VERSION } from './evaluator-info.ts';
 import { readFolderFiles } from './folder-files.ts';
-import { httpLauncher, notStartableLauncher, stdioLauncher } from './launchers.ts';
+import { httpLauncher, httpServerLauncher, notStartableLauncher, stdioLauncher } from './launchers.ts';
 import type { JudgeContext } from './llm/judge.ts';
 import { judgeMcpServer, judgeSkill } from './llm/judged-checks.ts';
 import { PROMPTS, PROMPTS_BY_KIND } from './llm/prompts.ts';
 import {
   IDENTITY_NAMES,
+  notStartedFacts,
   type ProbeOptions,
   type ProbeResult,
   probeServer,
@@ -52,7 +54,7 @@ import type { SandboxSupport } from './sandbox/sandbox-support.ts';
 import { createSandbox, type Sandbox } from './sandbox.ts';
 import { checkScriptSyntax } from './script-syntax.ts';
 import { readSkillFolder } from './skill-reader.ts';
-import { installNpmPackage } from './targets/npm-target.ts';
+import { InstallFailed, installNpmPackage } from './targets/npm-target.ts';
 import {
   chooseBin,
   exposeStdioPaths,
@@ -186,6 +188,10 @@ interface ServerSource {
   launch: Record<string, unknown>;
   /** The arguments the server was started with, when a launch plan chose them. */
   serverArgs?: string[];
+  /** Why the install scripts failed, when they did (a missing toolchain). */
+  scriptsFailure?: StartFailure;
+  /** The same command started for Streamable HTTP at an address (when it announces one over stdio). */
+  overHttp?: (address: { port: number; path: string }) => ServerLauncher & { url: string };
 }
 
 /** server.json in the package, when the publisher ships it (the MCP Registry's description). */
@@ -225,8 +231,11 @@ function launchPlanFor(
     plan.args = [...options.serverArgs];
     plan.argsFrom = 'none';
   }
-  // What the contributor passed wins over a placeholder.
+  // What the contributor passed wins over a placeholder, the port the server listens on included.
   for (const explicit of Object.keys(options.env)) delete plan.env[explicit];
+  const port = options.env.PORT;
+  if (plan.http && port !== undefined && /^\d{1,5}$/.test(port))
+    plan.http = { ...plan.http, port: Number(port) };
   return plan;
 }
 
@@ -262,8 +271,13 @@ async function serverFromPackage(
     sandbox.node,
   );
   if (!launch.ok) throw new Error(launch.issues[0]!.message);
+  const { command, args } = launch.value;
+  const overHttp = (address: { port: number; path: string }) =>
+    httpServerLauncher(sandbox, command, args, address);
+  const http = plan.http ? overHttp(plan.http) : null;
   return {
-    launcher: stdioLauncher(sandbox, launch.value.command, launch.value.args),
+    launcher: http ?? stdioLauncher(sandbox, command, args),
+    overHttp,
     ...common,
     launch: {
       command: launch.value.display.replaceAll(sandbox.work, WORKDIR),
@@ -272,6 +286,7 @@ async function serverFromPackage(
         ? { placeholders_from: plan.envFrom, placeholders: Object.keys(plan.env).sort() }
         : {}),
       ...(plan.unsupportedTransport ? { declared_transport: plan.unsupportedTransport } : {}),
+      ...(http ? { url: http.url, url_from: plan.httpFrom } : {}),
     },
     serverArgs: plan.args,
   };
@@ -292,6 +307,7 @@ async function serverSource(
       const source = await serverFromPackage(installed.packageDir, installed.registry, sandbox, options);
       return {
         ...source,
+        ...(installed.scriptsFailure ? { scriptsFailure: installed.scriptsFailure } : {}),
         version: installed.version,
         artifact: `npm:${installed.name}@${installed.version}`,
         digest: installed.digest,
@@ -354,13 +370,28 @@ async function gatherServer(
   options: EvaluateOptions,
   progress: Progress,
 ): Promise<Gathered> {
-  const source = await serverSource(target, sandbox, options, progress);
+  let source: ServerSource;
+  try {
+    source = await serverSource(target, sandbox, options, progress);
+  } catch (error) {
+    if (error instanceof InstallFailed && target.kind === 'npm')
+      return notInstalled(target, error, sandbox, options);
+    throw error;
+  }
   sandbox.setActivity('start');
-  const probe: ProbeResult = await probeServer(source.launcher, progress, {
+  const probeOptions: ProbeOptions = {
     explore: explorePolicy(target, options),
     ...(options.startup ?? {}),
     onActivity: (activity) => sandbox.setActivity(activity),
-  });
+  };
+  let probe: ProbeResult = await probeServer(source.launcher, progress, probeOptions);
+  const retried = await retryOverHttp(probe, source, sandbox, probeOptions, progress);
+  if (retried) {
+    probe = retried.probe;
+    source.launcher = retried.launcher;
+    Object.assign(source.launch, retried.launch);
+  }
+  blameInstallScripts(probe, source.scriptsFailure);
   // Everything the package started is gone before the sandbox's record is read.
   await sandbox.stopAll();
   const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
@@ -413,6 +444,96 @@ async function gatherServer(
     remote: target.kind === 'http',
     started: { serverArgs: source.serverArgs ?? options.serverArgs, envNames: sandbox.passedVariables },
   };
+}
+
+/**
+ * A package that could not be installed gets the document of a server that did not start, with
+ * the install's classified reason: the same public failure record and back-off as a failed start
+ * (core/failures), instead of a private retry the package page never shows.
+ */
+async function notInstalled(
+  target: Extract<Target, { kind: 'npm' }>,
+  error: InstallFailed,
+  sandbox: Sandbox,
+  options: EvaluateOptions,
+): Promise<Gathered> {
+  await sandbox.stopAll();
+  const sandboxFacts = sandbox.contained ? sandbox.facts(configuredValues(options)) : null;
+  const why = `The package could not be installed, so nothing could be read or started: ${error.failure.reason}`;
+  const version = options.packageVersion ?? error.version ?? target.version ?? 'unknown';
+  const artifact = options.artifact ?? `npm:${target.name}@${version}`;
+  return {
+    kind: 'mcp-server',
+    version,
+    subject: { artifact, digest: `sha256:${canonicalSha256({ artifact })}`, transport: 'stdio' },
+    checks: [
+      ...mcpSnapshotChecksNotRun(why),
+      ...runtimeChecks(notStartedFacts(error.failure)),
+      ...sandboxChecks(sandboxFacts),
+      ...packageChecksNotRun(why),
+      ...judgedChecksNotRun('mcp-server', options.judge ? why : NO_LLM),
+    ],
+    metrics: {},
+    inputs: {
+      kind: 'mcp-server',
+      launch: { installed: false, env_names: sandbox.passedVariables, failure: error.failure },
+      ...(sandboxFacts ? { sandbox: sandboxFacts } : {}),
+    },
+    started: { serverArgs: options.serverArgs, envNames: sandbox.passedVariables },
+  };
+}
+
+/**
+ * Install scripts that failed explain a server that then did not start better than its own crash
+ * does (a native module that was never built): the install's reason leads, the start's follows.
+ */
+function blameInstallScripts(probe: ProbeResult, scriptsFailure: StartFailure | undefined): void {
+  const primary = probe.facts.connections[0];
+  const started = primary?.failure;
+  if (probe.snapshot || !primary || !started || !scriptsFailure) return;
+  if (!['native-module', 'missing-module', 'exited', 'killed', 'closed'].includes(started.class)) return;
+  const failure: StartFailure = {
+    ...scriptsFailure,
+    reason: `${scriptsFailure.reason}. Then: ${started.reason}`,
+  };
+  primary.failure = failure;
+  primary.error = failure.reason;
+}
+
+/**
+ * A server that, started for stdio, said it serves HTTP at a loopback address is started again
+ * the same way and evaluated over Streamable HTTP there, through the sandbox's bridge. When that
+ * works, the HTTP run is the evaluation; when it does not, the stdio failure stays, saying what
+ * the HTTP try found too.
+ */
+async function retryOverHttp(
+  probe: ProbeResult,
+  source: ServerSource,
+  sandbox: Sandbox,
+  probeOptions: ProbeOptions,
+  progress: Progress,
+): Promise<{ probe: ProbeResult; launcher: ServerLauncher; launch: Record<string, unknown> } | null> {
+  const primary = probe.facts.connections[0];
+  const failure = primary?.failure;
+  if (probe.snapshot || !primary || failure?.class !== 'http-only' || !failure.quote || !source.overHttp)
+    return null;
+  const address = announcedAddress(failure.quote);
+  if (!address) return null;
+  await sandbox.stopAll();
+  const launcher = source.overHttp(address);
+  progress(
+    `it announced an HTTP address: starting it again, evaluating ${launcher.url} over Streamable HTTP`,
+  );
+  sandbox.setActivity('start');
+  const second = await probeServer(launcher, progress, probeOptions);
+  if (second.snapshot)
+    return { probe: second, launcher, launch: { url: launcher.url, url_from: 'announced' } };
+  await sandbox.stopAll();
+  const found = second.facts.connections[0]?.failure;
+  const also = ` Started again for Streamable HTTP at ${launcher.url}, it did not answer there either${found ? ` (${failureLabel(found)})` : ''}.`;
+  failure.reason += also;
+  if (primary.error) primary.error += also;
+  return null;
 }
 
 /** SHA-256 of everything that shapes the outcome besides the artifact itself. */

@@ -3,9 +3,11 @@ import { constants } from 'node:os';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WORKDIR } from '../core/agent-config/launch-plan.ts';
+import { escapeInvisible } from '../core/checks/escape-text.ts';
 import type { StartFailure } from '../core/checks/start-failure.ts';
 import type { ServerLauncher, StartEvidence } from './probe-connection.ts';
-import type { Sandbox } from './sandbox.ts';
+import type { Sandbox, SandboxedProcess } from './sandbox.ts';
+import { socketFetch } from './socket-fetch.ts';
 import { ProcessTransport } from './stdio-transport.ts';
 
 const EXIT_GRACE_MS = 1_000;
@@ -71,6 +73,102 @@ export function notStartableLauncher(failure: StartFailure): ServerLauncher {
       };
       const transport: Transport = { start: refuse, send: refuse, close: async () => {} };
       return { transport, failure: async () => failure };
+    },
+  };
+}
+
+/** How long a server started for HTTP may take to listen before the evaluator stops waiting for it. */
+const LISTEN_PATIENCE_MS = 180_000;
+const LISTEN_POLL_MS = 150;
+const KEPT_OUTPUT_LINES = 5;
+const OUTPUT_EXCERPT_CHARS = 200;
+
+type Fetch = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+/** Keeps the first lines a process prints (an HTTP server's stdout is its log, not the protocol). */
+function keepLines(started: SandboxedProcess): () => string[] {
+  const kept: string[] = [];
+  let buffer = '';
+  started.child.stdout?.setEncoding('utf8');
+  started.child.stdout?.on('data', (chunk: string) => {
+    if (kept.length >= KEPT_OUTPUT_LINES) return;
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    for (const line of parts)
+      if (line.trim() !== '' && kept.length < KEPT_OUTPUT_LINES)
+        kept.push(escapeInvisible(line.slice(0, OUTPUT_EXCERPT_CHARS)));
+    if (buffer.length > OUTPUT_EXCERPT_CHARS) buffer = buffer.slice(0, OUTPUT_EXCERPT_CHARS);
+  });
+  return () =>
+    buffer.trim() !== '' && kept.length < KEPT_OUTPUT_LINES ? [...kept, escapeInvisible(buffer)] : kept;
+}
+
+/**
+ * A server the publisher describes as Streamable HTTP (or that announced an address): started
+ * once in the sandbox, listening on `port` of the sandbox's own loopback, and reached through
+ * the bridge's Unix socket; every connection is a new MCP session on the same process (started
+ * again if it died). Until it first answers, a refused connection means "not listening yet".
+ */
+export function httpServerLauncher(
+  sandbox: Sandbox,
+  command: string,
+  args: readonly string[],
+  http: { port: number; path: string },
+): ServerLauncher & { url: string } {
+  const url = `http://localhost:${http.port}${http.path}`;
+  let started: SandboxedProcess | null = null;
+  let output: () => string[] = () => [];
+  let answered = false;
+  const base: Fetch = sandbox.contained
+    ? socketFetch(sandbox.httpSocket)
+    : (input, init) => fetch(input, init);
+  const patient =
+    (server: SandboxedProcess): Fetch =>
+    async (input, init) => {
+      const since = Date.now();
+      for (;;) {
+        try {
+          const response = await base(input, init);
+          answered = true;
+          return response;
+        } catch (error) {
+          if (
+            answered ||
+            init?.signal?.aborted ||
+            server.hasExited() ||
+            Date.now() - since > LISTEN_PATIENCE_MS
+          )
+            throw error;
+          await new Promise((resolve) => setTimeout(resolve, LISTEN_POLL_MS));
+        }
+      }
+    };
+  return {
+    transport: 'streamable-http',
+    url,
+    open() {
+      if (!started || started.hasExited()) {
+        answered = false;
+        started = sandbox.spawn(command, args, { watchNetwork: true, serveHttpPort: http.port });
+        output = keepLines(started);
+      }
+      const server = started;
+      return {
+        transport: new StreamableHTTPClientTransport(new URL(url), { fetch: patient(server) }),
+        async failure(): Promise<StartEvidence> {
+          let exit: StartEvidence['exit'] = null;
+          await Promise.race([
+            server.exited.then(async (ended) => {
+              const signal = sandbox.contained ? signalOf(ended.code, ended.signal) : ended.signal;
+              exit = { code: signal ? null : ended.code, signal };
+              await server.closed;
+            }),
+            new Promise((resolve) => setTimeout(resolve, EXIT_GRACE_MS).unref()),
+          ]);
+          return { exit, stderr: server.stderrText(), stdout: output(), url };
+        },
+      };
     },
   };
 }

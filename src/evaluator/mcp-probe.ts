@@ -41,6 +41,7 @@ import {
   type SnapshotTool,
   toolsListValue,
 } from '../core/checks/snapshot.ts';
+import type { StartFailure } from '../core/checks/start-failure.ts';
 import {
   type CallRecord,
   callTool,
@@ -343,7 +344,25 @@ async function callAgain(
   }
 }
 
-function emptyFacts(launcher: ServerLauncher, primary: ConnectionFacts): ProbeFacts {
+/** The facts of a server that never got to start (its package could not be installed). */
+export function notStartedFacts(failure: StartFailure): ProbeFacts {
+  return emptyFacts(
+    { transport: 'stdio' },
+    {
+      identity: FACE_IDENTITIES[0]!.name,
+      connection: 1,
+      started: false,
+      error: failure.reason,
+      failure,
+      listChangedNotifications: 0,
+    },
+  );
+}
+
+function emptyFacts(
+  launcher: Pick<ServerLauncher, 'transport' | 'url'>,
+  primary: ConnectionFacts,
+): ProbeFacts {
   return {
     transport: launcher.transport,
     ...(launcher.url ? { url: launcher.url } : {}),

@@ -30,7 +30,7 @@ import type { ProcessTransport } from './stdio-transport.ts';
 import { TapTransport } from './tap-transport.ts';
 
 /** What a process left behind when it did not start: how it ended and what it printed. */
-export type StartEvidence = Pick<StartObservation, 'exit' | 'stderr' | 'stdout'>;
+export type StartEvidence = Pick<StartObservation, 'exit' | 'stderr' | 'stdout' | 'url'>;
 
 /** A way to open fresh connections to the server under evaluation. */
 export interface ServerLauncher {

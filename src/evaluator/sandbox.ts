@@ -90,6 +90,11 @@ export interface SpawnOptions {
   npmCache?: boolean;
   /** Record the network attempts of Node processes (the server). */
   watchNetwork?: boolean;
+  /**
+   * A server that listens on this port of the sandbox's loopback: the evaluator reaches it through
+   * the Unix socket `httpSocket` (inside/http-bridge.cjs), never through a shared network.
+   */
+  serveHttpPort?: number;
 }
 
 export interface Sandbox {
@@ -104,6 +109,8 @@ export interface Sandbox {
   npmCli: string | null;
   /** The evaluator's npm cache (for the fetch step). */
   npmCacheDir: string | null;
+  /** The host path of the Unix socket that leads to a process started with `serveHttpPort`. */
+  httpSocket: string;
   env: Readonly<Record<string, string>>;
   /** Names of the variables passed in explicitly (values are never recorded). */
   passedVariables: readonly string[];
@@ -234,10 +241,11 @@ export function sweepStaleRoots(parent: string, now: number): void {
 
 /**
  * /opt/afscore inside: bin/ with Node (bound over a placeholder) and npm and npx shims, npm's own
- * folder, the helpers (lib), the proxy's socket (run) and the network watch's file (watch).
+ * folder, the helpers (lib), the proxy's socket (run), the network watch's file (watch) and the
+ * socket that leads to a server listening on HTTP inside (serve).
  */
 function prepareTools(dirs: { tools: string }, npmRoot: string | null): void {
-  for (const sub of ['bin', 'npm', 'lib', 'run', 'watch'])
+  for (const sub of ['bin', 'npm', 'lib', 'run', 'watch', 'serve'])
     mkdirSync(join(dirs.tools, sub), { recursive: true });
   writeFileSync(join(dirs.tools, 'bin', 'node'), '');
   if (npmRoot) {
@@ -296,6 +304,7 @@ function sandboxRecord(
   };
 }
 const WATCH_FILE = 'net.jsonl';
+const HTTP_SOCKET = 'http.sock';
 
 function limitsFor(options: SandboxOptions, step: StepName): ProcessLimits {
   return { ...STEP_LIMITS[step], ...(options.limits?.[step] ?? {}) };
@@ -328,6 +337,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     tools: join(root, 'tools'),
     run: join(root, 'run'),
     watch: join(root, 'watch'),
+    serve: join(root, 'serve'),
     etc: join(root, 'etc'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
@@ -335,7 +345,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
   chmodSync(root, 0o711);
   for (const dir of [dirs.tools, dirs.run, dirs.etc]) chmodSync(dir, 0o755);
   if (asOther)
-    for (const dir of [dirs.home, dirs.work, dirs.tmp, dirs.install, dirs.watch])
+    for (const dir of [dirs.home, dirs.work, dirs.tmp, dirs.install, dirs.watch, dirs.serve])
       chownSync(dir, asOther.uid, asOther.gid);
 
   const contained = support !== null;
@@ -433,6 +443,15 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
             String(PROXY_PORT_INSIDE),
           ]
         : [];
+    const httpBridge =
+      spawnOptions.serveHttpPort !== undefined
+        ? [
+            node,
+            `${TOOLS_INSIDE}/lib/http-bridge.cjs`,
+            `${TOOLS_INSIDE}/serve/${HTTP_SOCKET}`,
+            String(spawnOptions.serveHttpPort),
+          ]
+        : [];
     const proxyUrl = `http://127.0.0.1:${PROXY_PORT_INSIDE}`;
     const proxyEnv: Record<string, string> =
       bridge.length > 0
@@ -467,6 +486,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
         : []),
       { source: dirs.run, target: `${TOOLS_INSIDE}/run`, writable: false },
       { source: dirs.watch, target: `${TOOLS_INSIDE}/watch`, writable: true },
+      ...(httpBridge.length > 0
+        ? [{ source: dirs.serve, target: `${TOOLS_INSIDE}/serve`, writable: true }]
+        : []),
       { source: join(dirs.etc, 'passwd'), target: '/etc/passwd', writable: false },
       { source: join(dirs.etc, 'group'), target: '/etc/group', writable: false },
       { source: join(dirs.etc, 'hosts'), target: '/etc/hosts', writable: false },
@@ -489,7 +511,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       shareNetwork: network,
       env: { ...env, ...(spawnOptions.env ?? {}), ...proxyEnv, ...watchEnv },
       cwd: spawnOptions.cwd ?? dirs.work,
-      command: ['prlimit', ...prlimitArguments(limits), ...bridge, command, ...args],
+      command: ['prlimit', ...prlimitArguments(limits), ...bridge, ...httpBridge, command, ...args],
     };
   }
 
@@ -555,6 +577,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     node,
     npmCli,
     npmCacheDir,
+    httpSocket: join(dirs.serve, HTTP_SOCKET),
     env,
     passedVariables: Object.keys(extraEnv).sort(),
     passEnv(variables) {

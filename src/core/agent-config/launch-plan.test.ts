@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  announcedAddress,
+  DEFAULT_HTTP_PORT,
   hintsFromConfiguration,
   hintsFromReadme,
   hintsFromServerJson,
@@ -161,6 +163,83 @@ describe('hintsFromServerJson', () => {
     sse.packages[0]!.transport = { type: 'sse' } as never;
     expect(hintsFromServerJson(sse, 'weather-mcp')?.unsupportedTransport).toBe('sse');
     expect(hintsFromServerJson(serverJson, 'other-package')).toBeNull();
+  });
+
+  it('chooses the port when the port variable has no value, and tells the server through it', () => {
+    const http = structuredClone(serverJson);
+    http.packages[0]!.transport = { type: 'streamable-http', url: 'http://localhost:{PORT}/mcp' } as never;
+    http.packages[0]!.environmentVariables.push({ name: 'PORT', isRequired: true } as never);
+    const hints = hintsFromServerJson(http, 'weather-mcp')!;
+    expect(hints.http).toEqual({ port: DEFAULT_HTTP_PORT, path: '/mcp' });
+    expect(hints.env.PORT).toBe(String(DEFAULT_HTTP_PORT));
+    // A --port argument without a value gets the same port, not a placeholder word.
+    expect(placeholderValue('port')).toBe(String(DEFAULT_HTTP_PORT));
+    expect(placeholderValue('MCP_PORT')).toBe(String(DEFAULT_HTTP_PORT));
+    expect(placeholderValue('REPORT')).toBe('afscore-placeholder-report');
+    // No URL at all: the SDK's usual /mcp, on PORT.
+    http.packages[0]!.transport = { type: 'streamable-http' } as never;
+    expect(hintsFromServerJson(http, 'weather-mcp')?.http).toEqual({ port: DEFAULT_HTTP_PORT, path: '/mcp' });
+    // A remote URL is not something to start here.
+    http.packages[0]!.transport = { type: 'streamable-http', url: 'https://api.example.com/mcp' } as never;
+    expect(hintsFromServerJson(http, 'weather-mcp')?.unsupportedTransport).toBe(
+      'streamable-http at a non-local URL',
+    );
+  });
+});
+
+describe('hintsFromReadme with a local URL', () => {
+  const readme = (config: unknown) => `# x\n\n\`\`\`json\n${JSON.stringify(config)}\n\`\`\`\n`;
+
+  it('starts the package for HTTP on the port of the URL its client configuration gives', () => {
+    const hints = hintsFromReadme(
+      readme({ mcpServers: { pdf: { type: 'http', url: 'http://localhost:3001/mcp' } } }),
+      'pdf-server',
+      ['pdf-server'],
+    );
+    expect(hints).toEqual({ args: null, env: { PORT: '3001' }, http: { port: 3001, path: '/mcp' } });
+  });
+
+  it('prefers an entry that runs the package, and ignores remote and SSE URLs', () => {
+    const both = readme({
+      mcpServers: {
+        remote: { url: 'http://localhost:3001/mcp' },
+        local: { command: 'npx', args: ['-y', 'pdf-server', '--stdio'] },
+      },
+    });
+    expect(hintsFromReadme(both, 'pdf-server', ['pdf-server'])).toEqual({ args: ['--stdio'], env: {} });
+    expect(
+      hintsFromReadme(readme({ mcpServers: { a: { url: 'https://pdf.example.com/mcp' } } }), 'p', []),
+    ).toBeNull();
+    expect(
+      hintsFromReadme(
+        readme({ mcpServers: { a: { type: 'sse', url: 'http://localhost:3001/sse' } } }),
+        'p',
+        [],
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('announcedAddress', () => {
+  it('reads the port and path a server says it listens on', () => {
+    expect(announcedAddress('MCP server listening on http://localhost:3001/mcp')).toEqual({
+      port: 3001,
+      path: '/mcp',
+    });
+    expect(announcedAddress('Server running at http://127.0.0.1:8931.')).toEqual({
+      port: 8931,
+      path: '/mcp',
+    });
+    expect(announcedAddress('Streamable HTTP server listening on port 3000')).toEqual({
+      port: 3000,
+      path: '/mcp',
+    });
+    expect(announcedAddress('listening on http://0.0.0.0:4000/api/mcp, ready')).toEqual({
+      port: 4000,
+      path: '/api/mcp',
+    });
+    expect(announcedAddress('listening on https://example.com:443/mcp')).toBeNull();
+    expect(announcedAddress('Ready.')).toBeNull();
   });
 });
 

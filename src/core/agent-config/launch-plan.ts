@@ -27,6 +27,8 @@ export interface LaunchPlan extends LaunchHints {
   /** Where the arguments came from; the variables may come from several sources. */
   argsFrom: LaunchSource | 'none';
   envFrom: LaunchSource[];
+  /** Where the Streamable HTTP address came from, when the plan starts it for HTTP. */
+  httpFrom?: LaunchSource;
 }
 
 /** Written where a publisher's example holds a path on their machine. */
@@ -45,7 +47,16 @@ const isObject = (value: unknown): value is Json =>
 const strings = (value: unknown): string[] | null =>
   Array.isArray(value) && value.every((item) => typeof item === 'string') ? (value as string[]) : null;
 
+/**
+ * The port a server started for Streamable HTTP is told to use when its plan leaves the choice to
+ * the evaluator (a PORT variable or --port argument without a default). Every sandbox has its own
+ * network namespace, so concurrent evaluations never compete for it.
+ */
+export const DEFAULT_HTTP_PORT = 8080;
+const PORT_NAME = /(?:^|[-_])port$/i;
+
 export function placeholderValue(name: string): string {
+  if (PORT_NAME.test(name)) return String(DEFAULT_HTTP_PORT);
   return `afscore-placeholder-${name.toLowerCase().replaceAll('_', '-')}`;
 }
 
@@ -114,25 +125,37 @@ function packageArguments(list: unknown): string[] {
   return words;
 }
 
-/** The URL's `{port}` is filled from the variables the package gets, else 8080. */
-function httpTransport(
-  transport: Json,
-  env: Readonly<Record<string, string>>,
-): { port: number; path: string } | null {
-  const url =
-    typeof transport.url === 'string'
-      ? transport.url.replace(
-          /\{([^}]+)\}/g,
-          (_, name: string) => env[name] ?? env[name.toUpperCase()] ?? '8080',
-        )
-      : '';
+const LOOPBACK = ['localhost', '127.0.0.1', '0.0.0.0', '[::1]'];
+
+/** A loopback URL's port and path; null for another host. */
+function loopbackAddress(url: string): { port: number; path: string } | null {
   try {
     const parsed = new URL(url);
-    if (!['localhost', '127.0.0.1', '0.0.0.0', '[::1]'].includes(parsed.hostname)) return null;
+    if (!LOOPBACK.includes(parsed.hostname)) return null;
     return { port: Number(parsed.port || 80), path: parsed.pathname || '/mcp' };
   } catch {
-    return { port: 8080, path: '/mcp' };
+    return null;
   }
+}
+
+/**
+ * The URL's `{PORT}` is filled from the variable of that name the package gets; a variable with
+ * no numeric value (or none at all) is set to the evaluator's choice, so the server listens where
+ * the client looks. With no URL, the SDK's usual `http://localhost:{PORT or 8080}/mcp`.
+ */
+function httpTransport(transport: Json, env: Record<string, string>): { port: number; path: string } | null {
+  const raw = typeof transport.url === 'string' ? transport.url : '';
+  const url = raw.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const key = name in env ? name : name.toUpperCase();
+    if (!/^\d{1,5}$/.test(env[key] ?? '') && VARIABLE_NAME.test(key) && !RESERVED_VARIABLE.test(key))
+      env[key] = String(DEFAULT_HTTP_PORT);
+    return env[key] ?? String(DEFAULT_HTTP_PORT);
+  });
+  if (raw === '') {
+    env.PORT = /^\d{1,5}$/.test(env.PORT ?? '') ? env.PORT! : String(DEFAULT_HTTP_PORT);
+    return { port: Number(env.PORT), path: '/mcp' };
+  }
+  return loopbackAddress(url);
 }
 
 /** What `server.json` says about starting the npm package `npmName`. */
@@ -233,18 +256,34 @@ function argsAfterPackage(
 
 const FENCE = /```[\w-]*\s*\n([\s\S]*?)```/g;
 
-/** What the README's client configuration says about starting `npmName` (its first matching entry). */
+/** A client entry that points at a server on the user's own machine (`"url": "http://localhost:3001/mcp"`). */
+function localUrlEntry(entry: Json): { port: number; path: string } | null {
+  const url =
+    typeof entry.url === 'string' ? entry.url : typeof entry.serverUrl === 'string' ? entry.serverUrl : null;
+  if (!url || entry.type === 'sse' || /\/sse\/?$/.test(url)) return null;
+  return loopbackAddress(url);
+}
+
+/**
+ * What the README's client configuration says about starting `npmName`: its first entry that runs
+ * the package; else, when the README only gives a local URL (the package is started by hand and
+ * clients connect to it), that URL's port and path, to start it for Streamable HTTP.
+ */
 export function hintsFromReadme(
   readme: string,
   npmName: string,
   bins: readonly string[],
 ): LaunchHints | null {
+  let local: { port: number; path: string } | null = null;
   for (const block of readme.matchAll(FENCE)) {
     if (!/mcpServers|"servers"/.test(block[1]!)) continue;
     for (const entry of serverEntries(looseJson(block[1]!))) {
       const command = typeof entry.command === 'string' ? entry.command : null;
       const args = strings(entry.args) ?? [];
-      if (!command) continue;
+      if (!command) {
+        local ??= localUrlEntry(entry);
+        continue;
+      }
       const after = argsAfterPackage(command, args, npmName, bins);
       if (after === null) continue;
       const cleaned = cleanArgs(after);
@@ -260,7 +299,13 @@ export function hintsFromReadme(
       return { args: cleaned.length > 0 ? cleaned : null, env };
     }
   }
-  return null;
+  if (!local) return null;
+  return {
+    args: null,
+    // Most servers take their port from PORT: the one the README names is where clients look.
+    env: { PORT: String(local.port) },
+    http: local,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -306,9 +351,29 @@ export function planLaunch(sources: Partial<Record<LaunchSource, LaunchHints | n
       Object.assign(plan.env, Object.fromEntries(added));
       plan.envFrom.push(source);
     }
-    if (hints.http && !plan.http) plan.http = hints.http;
+    if (hints.http && !plan.http) {
+      plan.http = hints.http;
+      plan.httpFrom = source;
+    }
     if (hints.unsupportedTransport && !plan.unsupportedTransport)
       plan.unsupportedTransport = hints.unsupportedTransport;
   }
   return plan;
+}
+
+/**
+ * The loopback address a server announced in the line that says it serves HTTP ("listening on
+ * http://localhost:3001/mcp", "Server running on port 3000"), to start it again for Streamable
+ * HTTP; null when the line names no port on this machine. A bare port gets the SDK's usual /mcp.
+ */
+export function announcedAddress(line: string): { port: number; path: string } | null {
+  const url = /\bhttps?:\/\/(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\]):(\d{1,5})(\/[^\s"'<>)]*)?/i.exec(
+    line,
+  );
+  if (url) {
+    const path = (url[2] ?? '').replace(/[.,;:!]+$/, '');
+    return { port: Number(url[1]), path: path === '' || path === '/' ? '/mcp' : path };
+  }
+  const port = /\b(?:port\s*:?\s*|(?:localhost|127\.0\.0\.1|0\.0\.0\.0):)(\d{2,5})\b/i.exec(line);
+  return port ? { port: Number(port[1]), path: '/mcp' } : null;
 }

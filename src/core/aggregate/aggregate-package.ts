@@ -8,6 +8,7 @@ import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import { isBefore, rubricVersionOf } from '../rubric/versions.ts';
 import { gradeFor } from '../scoring/grade.ts';
 import { roundScore } from '../scoring/round.ts';
+import { isOperator } from '../trust/operator.ts';
 import type { TierRule } from '../trust/tiers.ts';
 import type { Confidence, PackageFile } from '../types.ts';
 import type {
@@ -221,6 +222,7 @@ function entryFor(
   return {
     evaluation_id: id,
     contributor: doc.contributor.login,
+    operator: isOperator(doc.contributor.login),
     tier: tierOf(doc.contributor.login).name,
     version: doc.package.version,
     rubric_version: doc.rubric_version,

@@ -24,6 +24,8 @@ export type PackageFlag =
 export interface EvaluationEntry {
   evaluation_id: string;
   contributor: string;
+  /** The contributor is the operator's own worker (trust/operator.ts): one evaluator like any other, disclosed. */
+  operator: boolean;
   tier: TierName;
   version: string;
   /** The rubric version the evaluation was graded under. */

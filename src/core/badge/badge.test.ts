@@ -59,6 +59,7 @@ describe('badgeFor', () => {
         caps: [{ id: 'no-licence', max_af_score: 60 }],
         confidence: 'corroborated',
         evaluations_counted: 2,
+        operator_evaluations: 0,
         dimensions_counted: ['security'],
         dimensions_not_counted: [],
         model_judged: false,

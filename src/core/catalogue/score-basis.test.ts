@@ -31,6 +31,7 @@ describe('scoreBasis', () => {
       caps: [{ id: 'no-licence', max_af_score: 60 }],
       confidence: 'single',
       evaluations_counted: 1,
+      operator_evaluations: 0,
       dimensions_counted: ['security', 'reliability', 'interface', 'efficiency', 'licensing'],
       dimensions_not_counted: ['documentation', 'maintenance'],
       model_judged: false,

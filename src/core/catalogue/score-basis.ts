@@ -22,8 +22,10 @@ export interface ScoreBasis {
   /** Caps that hold af_score (and maybe security_score) below what the dimensions give. */
   caps: AppliedCap[];
   confidence: Confidence | null;
-  /** Evaluations combined into the score. */
+  /** Evaluations combined into the score: 1 means a single evaluation, unconfirmed. */
   evaluations_counted: number;
+  /** How many of them are the operator's own worker's (it counts as one evaluator, like anyone). */
+  operator_evaluations: number;
   /** Dimensions with a score: af_score is their weighted mean, rescaled to their weights. */
   dimensions_counted: Dimension[];
   /** Dimensions with too few checks run to score, left out of af_score. */
@@ -40,7 +42,7 @@ export interface ScoreBasisInput {
   dimensions: Readonly<Record<Dimension, DimensionScore>>;
   rubric_version: string | null;
   checks: readonly CheckOutcome[];
-  evaluations: readonly { counted: boolean }[];
+  evaluations: readonly { counted: boolean; operator?: boolean }[];
 }
 
 const RAN = new Set(['pass', 'partial', 'fail', 'error']);
@@ -57,6 +59,8 @@ export function scoreBasis(record: ScoreBasisInput): ScoreBasis | null {
     })),
     confidence: record.confidence,
     evaluations_counted: record.evaluations.filter((entry) => entry.counted).length,
+    operator_evaluations: record.evaluations.filter((entry) => entry.counted && entry.operator === true)
+      .length,
     dimensions_counted: counted,
     dimensions_not_counted: DIMENSIONS.filter((dimension) => !counted.includes(dimension)),
     model_judged: record.checks.some(

@@ -93,6 +93,36 @@ describe('classifyStartFailure', () => {
     expect(found.advice).toContain('--stdio');
   });
 
+  it('over HTTP: a running server with nothing MCP at the address is told apart from a hang', () => {
+    const endpoint = classifyStartFailure({
+      clientError: 'Streamable HTTP error: Error POSTing to endpoint: Cannot POST /mcp',
+      timedOut: false,
+      waitedMs: 10_000,
+      exit: null,
+      stderr: '',
+      stdout: ['Server listening on http://localhost:8080/api'],
+      url: 'http://localhost:8080/mcp',
+    });
+    expect(endpoint.class).toBe('http-endpoint');
+    expect(endpoint.quote).toBe('Server listening on http://localhost:8080/api');
+    expect(endpoint.reason).toContain('http://localhost:8080/mcp did not answer initialize');
+    expect(endpoint.advice).toContain('transport.url');
+    expect(failureLabel(endpoint)).toBe('no MCP endpoint at its HTTP address');
+    const hang = classifyStartFailure({
+      clientError: 'initialize took longer than 10 s',
+      timedOut: true,
+      waitedMs: 10_000,
+      exit: null,
+      stderr: '',
+      stdout: ['Listening on http://localhost:9090/mcp'],
+      url: 'http://localhost:8080/mcp',
+    });
+    // Started for HTTP already: "it serves HTTP" is no news; where it listens is.
+    expect(hang.class).toBe('timed-out');
+    expect(hang.reason).toContain('did not answer initialize at http://localhost:8080/mcp within 10 s');
+    expect(hang.advice).toContain('PORT');
+  });
+
   it('says how long it waited when a server just hangs', () => {
     const found = classifyStartFailure({
       clientError: 'initialize took longer than 30 s',

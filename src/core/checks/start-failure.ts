@@ -12,6 +12,7 @@ export const START_FAILURE_CLASSES = [
   'needs-runtime',
   'needs-arguments',
   'http-only',
+  'http-endpoint',
   'native-module',
   'missing-module',
   'timed-out',
@@ -19,8 +20,28 @@ export const START_FAILURE_CLASSES = [
   'killed',
   'closed',
   'no-command',
+  // The install failed, so nothing could start (install-failure.ts).
+  'package-gone',
+  'unreachable-dependency',
+  'needs-toolchain',
+  'install-failed',
 ] as const;
 export type StartFailureClass = (typeof START_FAILURE_CLASSES)[number];
+
+/** The classes of a package that could not be installed, so never got to start. */
+export const INSTALL_FAILURE_CLASSES: readonly StartFailureClass[] = [
+  'package-gone',
+  'unreachable-dependency',
+  'needs-toolchain',
+  'install-failed',
+];
+
+/** "did not start" or "could not be installed", for sentences about a failure record. */
+export function failedTo(cls: string): 'did not start' | 'could not be installed' {
+  return (INSTALL_FAILURE_CLASSES as readonly string[]).includes(cls)
+    ? 'could not be installed'
+    : 'did not start';
+}
 
 /** What the evaluator saw of a start that did not initialize. */
 export interface StartObservation {
@@ -34,8 +55,10 @@ export interface StartObservation {
   exit: { code: number | null; signal: string | null } | null;
   /** Its stderr: the start and the end of it when it was long. */
   stderr: string;
-  /** Lines it printed on stdout that were not JSON-RPC messages. */
+  /** Lines it printed on stdout that were not JSON-RPC messages (over HTTP: its first lines). */
   stdout: readonly string[];
+  /** Started for Streamable HTTP: the address the client tried (on the sandbox's loopback). */
+  url?: string;
 }
 
 export interface StartFailure {
@@ -46,7 +69,7 @@ export interface StartFailure {
   quote?: string;
   /** missing-variable: the variable's name. */
   variable?: string;
-  /** needs-runtime: the program it needs (python3, uv, docker…). */
+  /** needs-runtime, needs-toolchain: the program it needs (python3, uv, make…); unreachable-dependency: the host. */
   runtime?: string;
   /** What the maintainer or the evaluator can do about it. */
   advice: string;
@@ -149,7 +172,8 @@ function seconds(ms: number): string {
 
 function how(observation: StartObservation): string {
   const { exit } = observation;
-  if (!exit) return `did not answer initialize within ${seconds(observation.waitedMs)}`;
+  const at = observation.url ? ` at ${observation.url}` : '';
+  if (!exit) return `did not answer initialize${at} within ${seconds(observation.waitedMs)}`;
   if (exit.signal) return `was killed by ${exit.signal} before answering initialize`;
   return `exited with code ${exit.code ?? '?'} before answering initialize`;
 }
@@ -167,6 +191,8 @@ const ADVICE: Readonly<Record<StartFailureClass, (detail: string) => string>> = 
     'It printed its usage instead of starting: it needs a subcommand or arguments (such as start or --stdio). Maintainers: give them in server.json (packageArguments) or in the README\'s client configuration ("args"). Evaluators: pass them after --.',
   'http-only': () =>
     'It serves HTTP (Streamable HTTP or SSE) rather than stdio. If it has a stdio switch (often --stdio), give it in server.json or the README\'s "args", or pass it after --; otherwise declare transport streamable-http in server.json, or evaluate its URL.',
+  'http-endpoint': (url) =>
+    `It runs, but ${url} did not answer as a Streamable HTTP MCP endpoint: it listens on another port or path, or speaks only the old SSE transport. Maintainers: give the address in server.json (packages[].transport.url, with {PORT} for the port variable) or the README's client configuration ("url"). Evaluators: a server with a stdio switch can be started with it after --.`,
   'native-module': () =>
     'A native module did not load: its install script must build it (node-gyp needs Python, make and a C/C++ compiler on the evaluating machine) or download a prebuilt binary. Look at the install scripts the evaluation notes.',
   'missing-module': (name) =>
@@ -181,6 +207,11 @@ const ADVICE: Readonly<Record<StartFailureClass, (detail: string) => string>> = 
     'It closed the connection without saying why (nothing on stderr). Run it by hand to see what it needs.',
   'no-command': () =>
     'Its package.json declares no bin, so there is no command an MCP client can run with npx: it may be a library for building servers, or a server started some other way. Maintainers: add a bin (the command of the README\'s client configuration). Evaluators: evaluate the command that starts it with stdio:"<command>".',
+  // Install failures carry their own advice (install-failure.ts); these are the fallbacks.
+  'package-gone': () => 'The registry no longer has this version.',
+  'unreachable-dependency': (host) => `A dependency comes from ${host}, which the install could not reach.`,
+  'needs-toolchain': (tool) => `Its native build needs ${tool}.`,
+  'install-failed': () => 'npm could not install it; the quoted line says why.',
 };
 
 function failure(
@@ -254,7 +285,18 @@ export function classifyStartFailure(observation: StartObservation): StartFailur
       name,
     );
   }
-  const serving = all.find((line) => HTTP_SERVING.test(line));
+  if (observation.url && !observation.exit && !observation.timedOut) {
+    const said = escapeInvisible(observation.clientError).slice(0, QUOTE_CHARS);
+    const line = all.find((candidate) => HTTP_SERVING.test(candidate)) ?? firstErrorLine(observation.stderr);
+    const quote = line ? quoted(line) : null;
+    return failure(
+      'http-endpoint',
+      `The server runs, but ${observation.url} did not answer initialize (${said})${quote ? `; it said: "${quote}"` : ''}`,
+      quote,
+      observation.url,
+    );
+  }
+  const serving = observation.url ? undefined : all.find((line) => HTTP_SERVING.test(line));
   if (serving) {
     const quote = quoted(serving);
     return failure(
@@ -277,7 +319,10 @@ export function classifyStartFailure(observation: StartObservation): StartFailur
   const quote = errorLine ? quoted(errorLine) : strayLine ? quoted(strayLine) : null;
   const where = errorLine ? 'stderr' : 'stdout';
   if (!observation.exit && observation.timedOut) {
-    return failure('timed-out', sentence(what, quote, where), quote);
+    const found = failure('timed-out', sentence(what, quote, where), quote);
+    if (observation.url)
+      found.advice = `It kept running without answering at ${observation.url}: it may listen on another port or path than its launch plan says (the port comes from the plan's PORT variable or --port argument), wait for a login in a browser, or need a network service (the sandbox has none). The quoted output, if any, says which.`;
+    return found;
   }
   if (observation.exit?.signal) return failure('killed', sentence(what, quote, where), quote);
   if (observation.exit) return failure('exited', sentence(what, quote, where), quote);
@@ -302,6 +347,8 @@ export function failureLabel(found: Pick<StartFailure, 'class' | 'variable' | 'r
       return 'needs arguments (printed its usage)';
     case 'http-only':
       return 'serves HTTP only';
+    case 'http-endpoint':
+      return 'no MCP endpoint at its HTTP address';
     case 'native-module':
       return 'native module did not load';
     case 'missing-module':
@@ -316,5 +363,13 @@ export function failureLabel(found: Pick<StartFailure, 'class' | 'variable' | 'r
       return 'closed the connection';
     case 'no-command':
       return 'declares no command to start';
+    case 'package-gone':
+      return 'gone from the registry';
+    case 'unreachable-dependency':
+      return `dependency from an unreachable host${found.runtime ? ` (${found.runtime})` : ''}`;
+    case 'needs-toolchain':
+      return `install needs ${found.runtime ?? 'a build toolchain'}`;
+    case 'install-failed':
+      return 'install failed';
   }
 }

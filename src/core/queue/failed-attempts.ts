@@ -3,8 +3,10 @@
  * version the queue asks for (a failure at an older version says little about a new release), and
  * why the latest evaluation failed, in words a contributor can act on.
  */
+
 import type { EvaluationEntry } from '../aggregate/package-aggregate.ts';
 import type { PackageRecord } from '../catalogue/catalogue-types.ts';
+import { failedTo } from '../checks/start-failure.ts';
 
 export interface FailedAttempts {
   count: number;
@@ -46,7 +48,7 @@ export function lastFailure(record: PackageRecord): string | null {
   const start = record.start_failure;
   // A classified start failure (failures/failure-record.ts) says what broke and what to do.
   if (start && start.evaluation_id === latest.evaluation_id && start.class !== 'unclassified')
-    return `${which} could not start it (${start.label}).${start.advice ? ` ${start.advice}` : ''}`;
+    return `${which} ${failedTo(start.class) === 'did not start' ? 'could not start it' : 'could not install it'} (${start.label}).${start.advice ? ` ${start.advice}` : ''}`;
   if (latest.status === 'unrunnable') {
     const message = startMessage(record, latest);
     return `${which} could not start it${message ? `: ${message}` : '.'}`;

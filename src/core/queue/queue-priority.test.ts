@@ -54,6 +54,7 @@ function attempt(
   return {
     evaluation_id: `eval-${finishedAt}`,
     contributor: 'ana',
+    operator: false,
     tier: 'contributor',
     version,
     rubric_version: '2.1',

@@ -2,8 +2,10 @@
  * Where a package stands: Not yet evaluated → Evaluated → Needs re-evaluation, with the reasons.
  * The clock is passed in (`asOf`), so the same data and time always give the same state.
  */
+
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
 import { STALE_AFTER_DAYS } from '../aggregate/policy.ts';
+import { failedTo } from '../checks/start-failure.ts';
 import type { FailureRecord } from '../failures/failure-record.ts';
 import { isBefore, isRubricVersion, RUBRIC_VERSION } from '../rubric/versions.ts';
 import type { EvaluationStatusText, PackageFile } from '../types.ts';
@@ -82,7 +84,7 @@ function retryDue(failure: FailureRecord | null, asOfMs: number): StateReason[] 
   return [
     {
       code: 'retry-start',
-      text: `It did not start${failure.class === 'unclassified' ? '' : ` (${failure.label})`} in ${failure.version}, evaluated ${tries}; due for another try since ${failure.retry_after.slice(0, 10)}.`,
+      text: `It ${failedTo(failure.class)}${failure.class === 'unclassified' ? '' : ` (${failure.label})`} in ${failure.version}, evaluated ${tries}; due for another try since ${failure.retry_after.slice(0, 10)}.`,
     },
   ];
 }

@@ -10,8 +10,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { classifyInstallFailure, type InstallObservation } from '../../core/checks/install-failure.ts';
 import type { RegistryFacts } from '../../core/checks/package-facts.ts';
 import type { LimitHit } from '../../core/checks/sandbox-facts.ts';
+import type { StartFailure } from '../../core/checks/start-failure.ts';
 import { FETCH_HOSTS, SCRIPT_HOSTS, STEP_LIMITS, type StepName } from '../sandbox/sandbox-policy.ts';
 import type { Sandbox } from '../sandbox.ts';
 
@@ -23,7 +25,28 @@ export interface NpmPackage {
   registry: RegistryFacts;
   /** Whether install scripts ran (in the sandbox), failed there, or were skipped. */
   scripts: 'ran' | 'failed' | 'none' | 'skipped';
+  /** Why the install scripts failed, classified (a missing toolchain), when they did. */
+  scriptsFailure?: StartFailure;
 }
+
+/**
+ * The package could not be installed, for a reason that is the package's (gone from the registry,
+ * a dependency from an unreachable host, npm's own refusal): published like a failed start.
+ * Transient failures (the registry did not answer, the sandbox's limits on a busy machine) stay
+ * plain errors, which the worker retries privately.
+ */
+export class InstallFailed extends Error {
+  readonly failure: StartFailure;
+  /** The exact version, when the registry said which one it was. */
+  readonly version: string | null;
+  constructor(failure: StartFailure, version: string | null) {
+    super(failure.reason);
+    this.failure = failure;
+    this.version = version;
+  }
+}
+
+type Classify = Pick<InstallObservation, 'step' | 'spec' | 'registryHost'> & { version: string | null };
 
 /** The parts of the contributor's npm configuration the sandboxed npm needs: never credentials. */
 export interface NpmSettings {
@@ -169,13 +192,19 @@ async function npm(
   step: Extract<StepName, 'fetch' | 'scripts'>,
   cwd: string,
   settings: NpmSettings,
+  classify?: Classify,
 ): Promise<string> {
   const run = await runNpm(sandbox, args, step, cwd, settings);
   if (run.code === 0) return run.stdout;
   const stoppedBy = sandbox.contained ? sandbox.facts([]).limitsHit.filter((hit) => hit.phase === step) : [];
+  const killed = run.code === null || run.code > 128;
+  if (classify && stoppedBy.length === 0 && !killed) {
+    const failure = classifyInstallFailure({ ...classify, code: run.code, stderr: run.stderr });
+    if (failure) throw new InstallFailed(failure, classify.version);
+  }
   // Killed (no exit code, or bubblewrap's 128 + signal) with no limit recorded: still the sandbox,
   // most often the step's time limit.
-  if (stoppedBy.length === 0 && (run.code === null || run.code > 128))
+  if (stoppedBy.length === 0 && killed)
     throw new Error(
       `npm ${args[0]} did not finish: the sandbox stopped it at a limit of its ${step} step (${STEP_LIMITS[step].wallSeconds} s, or memory)${lastLines(run.stderr) ? `; it had said: ${lastLines(run.stderr)}` : ''}`,
     );
@@ -204,23 +233,25 @@ export async function viewVersion(
   settings: NpmSettings,
 ): Promise<RegistryView> {
   const spec = `${name}@${version ?? 'latest'}`;
+  const classify: Classify = {
+    step: 'view',
+    spec,
+    registryHost: registryHost(settings.registry),
+    version: null,
+  };
   // npm's own 404 text is several lines about tarballs and git URLs; say what is missing instead.
-  const missing = new Error(
-    `the npm registry has no ${spec}; check the name, and list its versions with: npm view ${name} versions`,
-  );
-  let output: string;
-  try {
-    output = await npm(sandbox, ['view', spec, '--json'], 'fetch', sandbox.install, settings);
-  } catch (error) {
-    if (/\bE404\b|\b404\b/.test((error as Error).message)) throw missing;
-    throw error;
-  }
+  const missing = () => {
+    const failure = classifyInstallFailure({ ...classify, code: 0, stderr: '', emptyView: true })!;
+    failure.advice = `${failure.advice} Check the name, and list its versions with: npm view ${name} versions`;
+    return new InstallFailed(failure, version ?? null);
+  };
+  const output = await npm(sandbox, ['view', spec, '--json'], 'fetch', sandbox.install, settings, classify);
   // An unknown version of a known package prints nothing at all.
-  if (output.trim() === '') throw missing;
+  if (output.trim() === '') throw missing();
   const parsed: unknown = JSON.parse(output);
   // A range matching several versions gives a list; take the highest, which npm lists last.
   const view = Array.isArray(parsed) ? parsed[parsed.length - 1] : parsed;
-  if (!view || typeof view !== 'object') throw missing;
+  if (!view || typeof view !== 'object') throw missing();
   return view as RegistryView;
 }
 
@@ -295,16 +326,27 @@ export async function installNpmPackage(
     'fetch',
     installDir,
     settings,
+    { step: 'install', spec: `${name}@${exact}`, registryHost: registry, version: exact },
   );
   sandbox.noteInstall(sandbox.contained ? 'sandboxed' : 'skipped');
   let scripts: NpmPackage['scripts'] = 'none';
+  let scriptsFailure: StartFailure | null = null;
   if (!sandbox.contained) scripts = 'skipped';
   else if (hasInstallWork(join(installDir, 'node_modules'))) {
     progress('running install scripts in the sandbox');
     if (proxied) await sandbox.allowEgress('scripts', [registry, ...SCRIPT_HOSTS]);
     const run = await runNpm(sandbox, ['rebuild', '--foreground-scripts'], 'scripts', installDir, settings);
     scripts = run.code === 0 ? 'ran' : 'failed';
-    if (run.code !== 0) sandbox.noteScriptsFailed(lastLines(run.stderr, 6) || `exit ${run.code}`);
+    if (run.code !== 0) {
+      sandbox.noteScriptsFailed(lastLines(run.stderr, 6) || `exit ${run.code}`);
+      scriptsFailure = classifyInstallFailure({
+        step: 'scripts',
+        spec: `${name}@${exact}`,
+        registryHost: registry,
+        code: run.code,
+        stderr: run.stderr,
+      });
+    }
   }
   return {
     name,
@@ -312,6 +354,7 @@ export async function installNpmPackage(
     packageDir: join(installDir, 'node_modules', ...name.split('/')),
     digest,
     scripts,
+    ...(scriptsFailure ? { scriptsFailure } : {}),
     registry: {
       ...(view.deprecated ? { deprecated: view.deprecated } : {}),
       ...(view.time?.[exact] ? { publishedAt: view.time[exact] } : {}),

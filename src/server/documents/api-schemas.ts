@@ -74,7 +74,12 @@ const scoreBasis = {
       evaluations_counted: {
         type: 'integer',
         minimum: 0,
-        description: 'Evaluations combined into the score.',
+        description: 'Evaluations combined into the score; 1 means it rests on a single evaluation.',
+      },
+      operator_evaluations: {
+        type: 'integer',
+        minimum: 0,
+        description: "How many of them are the operator's own worker's (at most one: it is one evaluator).",
       },
       dimensions_counted: {
         ...dimensionList,
@@ -203,6 +208,11 @@ const capsApplied = {
 const evaluationEntry = object({
   evaluation_id: { type: 'string' },
   contributor: { type: 'string' },
+  operator: {
+    type: 'boolean',
+    description:
+      "The contributor is the operator's own worker: it counts as one evaluator in the cross-validation rules, like any contributor.",
+  },
   tier: { enum: ['newcomer', 'contributor', 'trusted'] },
   version: { type: 'string' },
   rubric_version: { type: 'string', description: 'The rubric version the evaluation was graded under.' },

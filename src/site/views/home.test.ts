@@ -7,6 +7,7 @@ const basis = (evaluations: number, modelJudged = false): { score_basis: ScoreBa
     caps: [],
     confidence: evaluations === 1 ? 'single' : 'corroborated',
     evaluations_counted: evaluations,
+    operator_evaluations: 0,
     dimensions_counted: ['security'],
     dimensions_not_counted: [],
     model_judged: modelJudged,

@@ -22,8 +22,18 @@ export function capPhrases(basis: ScoreBasis): string[] {
   });
 }
 
-/** "1 evaluation", "3 evaluations, consensus", "2 evaluations that disagree". */
+/** Whether a score rests on one evaluation only: no second evaluator has confirmed it. */
+export function restsOnSingleEvaluation(basis: ScoreBasis | null): boolean {
+  return basis !== null && basis.evaluations_counted === 1;
+}
+
+/**
+ * "single evaluation", "single evaluation, by the operator", "3 evaluations, consensus",
+ * "2 evaluations that disagree": a score no second evaluator confirmed says so in every list.
+ */
 export function evaluationsPhrase(basis: ScoreBasis): string {
+  if (restsOnSingleEvaluation(basis))
+    return basis.operator_evaluations > 0 ? 'single evaluation, by the operator' : 'single evaluation';
   const count = plural(basis.evaluations_counted, 'evaluation');
   if (basis.confidence === 'disputed') return `${count} that disagree`;
   if (basis.confidence === 'consensus') return `${count}, consensus`;
@@ -49,15 +59,17 @@ export function basisPhrases(basis: ScoreBasis | null): string[] {
 export function basisSentences(basis: ScoreBasis): string[] {
   const sentences: string[] = [];
   const evaluations = plural(basis.evaluations_counted, 'evaluation');
-  if (basis.evaluations_counted === 1)
+  if (restsOnSingleEvaluation(basis))
     sentences.push(
-      `It rests on ${evaluations}, not yet confirmed by a second evaluator: one careless or mistaken run would show here as it is.`,
+      basis.operator_evaluations > 0
+        ? "It rests on a single evaluation, by the operator's own worker, not yet confirmed by an independent evaluator: the operator counts as one evaluator like anyone, so a mistaken run would show here as it is."
+        : 'It rests on a single evaluation, not yet confirmed by a second evaluator: one careless or mistaken run would show here as it is.',
     );
   else if (basis.confidence === 'disputed')
     sentences.push(`It combines ${evaluations} whose evaluators disagree by more than the tolerance.`);
   else
     sentences.push(
-      `It combines ${evaluations} by a weighted median, so no single evaluation can move it far.`,
+      `It combines ${evaluations} by a weighted median, so no single evaluation can move it far${basis.operator_evaluations > 0 ? "; one of them is the operator's own worker's, counted as one evaluator like any other" : ''}.`,
     );
   sentences.push(
     basis.model_judged
