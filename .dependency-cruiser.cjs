@@ -35,6 +35,14 @@ module.exports = {
       from: { path: '^src/core/', pathNot: '\\.test\\.ts$' },
       to: { dependencyTypes: ['core'], pathNot: '^(node:)?crypto$' },
     },
+    {
+      name: 'modules-below-the-host',
+      severity: 'error',
+      comment:
+        'Server modules (MCP, /v1, badges, documents, …) are mounted by the host (front-server, modules, main) and never reach up into it.',
+      from: { path: '^src/server/', pathNot: '^src/server/(front-server|modules|main)\\.ts$' },
+      to: { path: '^src/server/(front-server|modules|main)\\.ts$' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

@@ -48,14 +48,12 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);
   const services = await openServices(config, data, log);
   publishClaims((nowMs) => services.leases.claims(nowMs));
-  const claims = (nowMs: number) => services.leases.claims(nowMs);
   const server = createFrontServer({
     config,
     data,
     limits: services.limits,
     log,
     modules: productModules(config, services),
-    claims,
     ...(pages ? { pages, pageLocals: pageLocalsFor(config, data, services) } : {}),
   });
   // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s,

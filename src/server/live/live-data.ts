@@ -29,7 +29,8 @@ export interface DataVersion {
 function responseCacheSize(packages: number): number {
   return Math.max(4096, 2 * packages + 2048);
 }
-const DOCUMENTS = [
+/** The documents the build publishes beside the catalogue, served as they are. */
+export const PUBLISHED_DOCUMENTS = [
   'evaluation-guide.md',
   'schemas/evaluation-2.0.json',
   'schemas/package.json',
@@ -41,7 +42,9 @@ const DOCUMENTS = [
 export function loadDataVersion(generatedDir: string): DataVersion {
   const manifest = JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
   const catalogue = JSON.parse(readFileSync(join(generatedDir, 'catalogue.json'), 'utf8')) as Catalogue;
-  const documents = new Map(DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]));
+  const documents = new Map(
+    PUBLISHED_DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]),
+  );
   return {
     manifest,
     index: buildPackageIndex(catalogue),

@@ -1,8 +1,8 @@
 /** `get_package`: one package in full, as `/v1/packages/{id}` returns it. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { packageDetail } from '../../core/catalogue/check-views.ts';
-import { parsePackageIdParams } from '../../core/query/find-package.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { packageDetail } from '../../../core/catalogue/check-views.ts';
+import { parsePackageIdParams } from '../../../core/query/find-package.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import { findPackageFor } from '../package-lookup.ts';
 import {

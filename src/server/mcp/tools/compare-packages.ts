@@ -1,9 +1,9 @@
 /** `compare_packages`: up to five packages side by side, as `/v1/compare` returns them. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { comparePackages, parseCompareIds } from '../../core/query/compare.ts';
-import { MAX_COMPARE } from '../../core/query/query-policy.ts';
-import { listArgument } from '../../core/query/tool-arguments.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { comparePackages, parseCompareIds } from '../../../core/query/compare.ts';
+import { MAX_COMPARE } from '../../../core/query/query-policy.ts';
+import { listArgument } from '../../../core/query/tool-arguments.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import {
   argument,

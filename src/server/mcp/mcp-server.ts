@@ -5,7 +5,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
-import type { DataVersion } from '../server/live/live-data.ts';
+import type { DataVersion } from '../live/live-data.ts';
 import { registerEvaluatePackage } from './prompts/evaluate-package.ts';
 import { registerEvaluationGuide } from './resources/evaluation-guide.ts';
 import { registerEvaluationSchema } from './resources/evaluation-schema.ts';

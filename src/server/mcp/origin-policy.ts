@@ -3,7 +3,7 @@
  * headers they get. Requests without `Origin` come from non-browser clients and are let through;
  * a present origin must be the service's own public origin or one the operator allowed.
  */
-import { CORS_HEADERS } from '../server/http/cors.ts';
+import { CORS_HEADERS } from '../http/cors.ts';
 
 export function allowedOrigins(publicUrl: string, extra: readonly string[]): ReadonlySet<string> {
   const origins = new Set(extra);

@@ -1,9 +1,9 @@
 /** `get_evaluation_queue`: packages waiting for an evaluation, as `/v1/queue`, with cursor paging. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CURSOR_PAGING, withNextCursor } from '../../core/query/cursor-paging.ts';
-import { pageOf } from '../../core/query/list-packages.ts';
-import { ParameterReader } from '../../core/query/query-params.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { CURSOR_PAGING, withNextCursor } from '../../../core/query/cursor-paging.ts';
+import { pageOf } from '../../../core/query/list-packages.ts';
+import { ParameterReader } from '../../../core/query/query-params.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import {
   argumentsSchema,

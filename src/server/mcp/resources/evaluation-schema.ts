@@ -1,6 +1,6 @@
 /** Resource `afscore://schemas/evaluation-2.0.json`: the JSON Schema of an evaluation document. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 
 export const EVALUATION_SCHEMA_URI = 'afscore://schemas/evaluation-2.0.json';
 const MIME_TYPE = 'application/schema+json';

@@ -1,8 +1,8 @@
 /** `get_agent_guide`: whether to use one package and how, as `/v1/packages/{id}/agent-guide` says. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { agentGuideFor } from '../../core/agent-guide/agent-guide.ts';
-import { parsePackageIdParams } from '../../core/query/find-package.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { agentGuideFor } from '../../../core/agent-guide/agent-guide.ts';
+import { parsePackageIdParams } from '../../../core/query/find-package.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import { findPackageFor } from '../package-lookup.ts';
 import {

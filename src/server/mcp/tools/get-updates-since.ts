@@ -1,8 +1,8 @@
 /** `get_updates_since`: the change feed of `/v1/packages/updated-since`, with cursor paging. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { changesSince, parseFeedQuery } from '../../core/feed/change-feed.ts';
-import { CURSOR_PAGING, withNextCursor } from '../../core/query/cursor-paging.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { changesSince, parseFeedQuery } from '../../../core/feed/change-feed.ts';
+import { CURSOR_PAGING, withNextCursor } from '../../../core/query/cursor-paging.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import {
   argument,

@@ -1,12 +1,12 @@
 /** `search_packages`: the `/v1/packages` list (search, filters, order) with cursor paging. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { summaryOf } from '../../core/catalogue/package-record.ts';
-import { CURSOR_PAGING, withNextCursor } from '../../core/query/cursor-paging.ts';
-import { listPackages } from '../../core/query/list-packages.ts';
-import { parseListQuery, SORT_KEYS } from '../../core/query/list-query.ts';
-import { MAX_QUERY_LENGTH } from '../../core/query/query-policy.ts';
-import { PACKAGE_KINDS } from '../../core/types.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { summaryOf } from '../../../core/catalogue/package-record.ts';
+import { CURSOR_PAGING, withNextCursor } from '../../../core/query/cursor-paging.ts';
+import { listPackages } from '../../../core/query/list-packages.ts';
+import { parseListQuery, SORT_KEYS } from '../../../core/query/list-query.ts';
+import { MAX_QUERY_LENGTH } from '../../../core/query/query-policy.ts';
+import { PACKAGE_KINDS } from '../../../core/types.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import {
   argument,

@@ -1,8 +1,12 @@
 /** `get_category_leaderboard`: the top packages of a category, as `/v1/categories/{slug}/leaderboard`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { LEADERBOARD_DIMENSIONS, leaderboard, parseLeaderboardQuery } from '../../core/query/leaderboard.ts';
-import { DEFAULT_LEADERBOARD_LIMIT, MAX_LEADERBOARD_LIMIT } from '../../core/query/query-policy.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import {
+  LEADERBOARD_DIMENSIONS,
+  leaderboard,
+  parseLeaderboardQuery,
+} from '../../../core/query/leaderboard.ts';
+import { DEFAULT_LEADERBOARD_LIMIT, MAX_LEADERBOARD_LIMIT } from '../../../core/query/query-policy.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import {
   argument,

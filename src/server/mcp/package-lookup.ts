@@ -1,7 +1,7 @@
 /** One package by id for the tools, the package resource and the prompt, or why there is none. */
-import type { PackageRecord } from '../core/catalogue/catalogue-types.ts';
-import { lookupPackage } from '../core/query/find-package.ts';
-import type { PackageIndex } from '../core/query/package-index.ts';
+import type { PackageRecord } from '../../core/catalogue/catalogue-types.ts';
+import { lookupPackage } from '../../core/query/find-package.ts';
+import type { PackageIndex } from '../../core/query/package-index.ts';
 
 export type McpLookup = { ok: true; record: PackageRecord } | { ok: false; message: string };
 

@@ -1,5 +1,5 @@
 /** Completion of package ids for the package resource template and the evaluate_package prompt. */
-import type { PackageIndex } from '../core/query/package-index.ts';
+import type { PackageIndex } from '../../core/query/package-index.ts';
 
 /** The protocol allows at most 100 values per completion. */
 const MAX_COMPLETIONS = 100;

@@ -1,7 +1,7 @@
 /** `get_stats`: sitewide counts and the score distribution, as `/v1/stats`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { statsView } from '../../core/query/catalogue-summaries.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { statsView } from '../../../core/query/catalogue-summaries.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import { jsonResult, noArguments, parseNoArguments, readOnly, withParsedArguments } from './tool-kit.ts';
 

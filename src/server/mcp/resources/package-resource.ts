@@ -1,8 +1,8 @@
 /** Resource template `afscore://packages/{id}`: one package in full, as `get_package` returns it. */
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { packageDetail } from '../../core/catalogue/check-views.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { packageDetail } from '../../../core/catalogue/check-views.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { completePackageId } from '../package-completions.ts';
 import { findPackageFor } from '../package-lookup.ts';
 

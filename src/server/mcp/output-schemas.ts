@@ -4,7 +4,7 @@
  * wants Zod, so each is converted once, with its `$ref`s inlined.
  */
 import { z } from 'zod';
-import { RESPONSE_SCHEMAS } from '../server/documents/api-schemas.ts';
+import { RESPONSE_SCHEMAS } from '../documents/api-schemas.ts';
 
 type SchemaName = keyof typeof RESPONSE_SCHEMAS;
 type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hostileRecord } from '../../../test/support/hostile-record.ts';
-import { evaluationPlan } from '../../core/agent-guide/evaluation-plan.ts';
+import { hostileRecord } from '../../../../test/support/hostile-record.ts';
+import { evaluationPlan } from '../../../core/agent-guide/evaluation-plan.ts';
 import { evaluationPrompt } from './evaluate-package.ts';
 
 describe('evaluationPrompt', () => {

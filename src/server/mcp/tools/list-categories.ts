@@ -1,8 +1,8 @@
 /** `list_categories`: every category with its package counts, as `/v1/categories?per_page=100`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { categoryPage } from '../../core/query/catalogue-summaries.ts';
-import { MAX_PAGE_SIZE } from '../../core/query/query-policy.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { categoryPage } from '../../../core/query/catalogue-summaries.ts';
+import { MAX_PAGE_SIZE } from '../../../core/query/query-policy.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 import { OUTPUT_SCHEMAS } from '../output-schemas.ts';
 import { jsonResult, noArguments, parseNoArguments, readOnly, withParsedArguments } from './tool-kit.ts';
 

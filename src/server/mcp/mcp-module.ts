@@ -7,8 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { ServerConfig } from '../server/config.ts';
-import type { ModuleContext, ServerModule } from '../server/server-module.ts';
+import type { ServerConfig } from '../config.ts';
+import type { ModuleContext, ServerModule } from '../server-module.ts';
 import { allowedHosts, hostAllowed } from './host-policy.ts';
 import { createMcpServer } from './mcp-server.ts';
 import { readBody, toWebRequest, writeWebResponse } from './node-bridge.ts';

@@ -1,7 +1,7 @@
 /** Resource `afscore://evaluation-guide`: the evaluation guide served at `/evaluation-guide.md`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { RUBRIC_VERSION } from '../../core/rubric/versions.ts';
-import type { DataVersion } from '../../server/live/live-data.ts';
+import { RUBRIC_VERSION } from '../../../core/rubric/versions.ts';
+import type { DataVersion } from '../../live/live-data.ts';
 
 export const EVALUATION_GUIDE_URI = 'afscore://evaluation-guide';
 

@@ -15,9 +15,9 @@ import {
   ParameterReader,
   type ParseResult,
   type QueryParams,
-} from '../../core/query/query-params.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../core/query/query-policy.ts';
-import { argumentParams } from '../../core/query/tool-arguments.ts';
+} from '../../../core/query/query-params.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../core/query/query-policy.ts';
+import { argumentParams } from '../../../core/query/tool-arguments.ts';
 
 export type ToolArguments = Readonly<Record<string, unknown>>;
 
