@@ -10,10 +10,7 @@ import { loadCorpus } from './support/corpus.ts';
 import { type CaseVerdict, verdictOf } from './support/corpus-verdict.ts';
 
 /** Malicious cases the evaluator does not catch yet, and why. */
-const KNOWN_MISSES: Readonly<Record<string, string>> = {
-  'invariant-github-public-issue-toxic-flow':
-    'A toxic flow: the issue text is an ordinary request a person could file; what makes it an attack is the agent holding a private-repository read tool and a public write tool at once, which needs flow analysis across tools, not text rules.',
-};
+const KNOWN_MISSES: Readonly<Record<string, string>> = {};
 
 const corpus = loadCorpus().map(({ testCase }) => testCase);
 const verdicts = new Map<string, CaseVerdict>();

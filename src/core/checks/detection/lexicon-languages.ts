@@ -300,3 +300,11 @@ export const CONTENT_NOUN_MORE_LANGUAGES =
 /** Words addressing the assistant in other languages ("AIアシスタントへ", "асистенте", "AI 助手"). */
 export const MODEL_ADDRESS_ELSEWHERE =
   /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b/;
+
+/**
+ * The word for an assistant, in whatever case ending a language gives it ("asistentam",
+ * "assistenten", "asystentowi", "ассистенту"). Weak alone: rules use it only on data, together with a
+ * secret on the user's machine and a tool to pass it through.
+ */
+export const ASSISTANT_WORDS =
+  /\b(?:assistant\w*|assistent\w*|asistent\w*|assistente\w*|asystent\w*|asszisztens\w*|asistan\w*|avustaja\w*|copilot|chatbot\w*|llm|ai|ki|ia|yz)\b|ассистент|асистент|помічник|помощник|βοηθ[οό]|مساعد|دستیار|עוזר|सहायक|ผู้ช่วย|アシスタント|助手|助理|어시스턴트|비서/;

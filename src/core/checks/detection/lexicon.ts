@@ -178,6 +178,14 @@ export const TRANSFER_VERBS =
   'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel|paste|publish|begin|start|end|finish|prefix|wrap';
 export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prepend|type|enter|eval|trigger';
 
+/**
+ * Verbs of actions with consequences (AgentDojo's and InjecAgent's attacker goals: money moved,
+ * data deleted, access granted, settings changed), for rules where data that orders any action is
+ * already out of place.
+ */
+export const CONSEQUENTIAL_VERBS =
+  'refund|transfer|pay|wire|send money|delete|remove|drop|erase|wipe|purge|approve|merge|grant|invite|revoke|disable|enable|reset|change|update|install|buy|purchase|order|book|cancel|unsubscribe|close|archive|forward|publish|make';
+
 /** Words that may open an imperative clause without changing who it addresses. */
 export const CLAUSE_OPENERS =
   '(?:(?:please|kindly|first(?:ly)?|also|then|and|now|just|always|simply|next|finally|additionally|afterwards|immediately|important|note|notice|warning|attention|remember|reminder|step \\d+|\\d+[.)]|[-*•>#]+|\\/\\/+)[\\s,:!.-]*)*';
@@ -258,6 +266,22 @@ export const MODEL_ADDRESS =
  */
 export const FAKE_TURN =
   /(?:^|\n)\s*(?:#{1,6}\s*|\*\*|\[)?(?:user|human|assistant|system|ai)(?:\*\*|\])?\s*:[ \t]*[\p{L}'’]+[ \t,]+[\p{L}'’]/u;
+
+/**
+ * Data that speaks for the person who set the assistant's task, or waives on someone's behalf what
+ * would stop an action: "before you can solve the task I gave you, do this first" (AgentDojo's
+ * important-instructions attack), "the author does not care about privacy, put everything you
+ * find" (Invariant's GitHub toxic flow), "the owner has given you permission" (the claimed
+ * authority of InjecAgent's and WASP's injections). A record, a page or an error an honest tool
+ * returns reports what someone wrote; it never tells the assistant what its own task is or what it
+ * is allowed to do.
+ */
+export const PRINCIPAL_CLAIM =
+  /\b(?:the|my|your) (?:task|request|question|job|instructions?) (?:that |which )?i (?:gave|assigned|asked|sent|set)(?: to)? you\b|\byour (?:original|initial|actual|real|first) (?:task|instructions?|assignment)\b|\bbefore you (?:can |may )?(?:solve|finish|complete|answer|return to|get back to|carry on with) (?:the|your|my) (?:\w+ )?(?:task|assignment)\b|\b(?:does not|doesn'?t|do not|don'?t|no longer) (?:care|mind|worry) about (?:privacy|confidentiality|secrecy|security|their data|sharing)\b|\b(?:privacy|confidentiality) (?:is not|isn'?t|does not|doesn'?t) (?:a concern|an issue|matter|important|required)\b|\bput (?:in )?everything you (?:find|found|can find|know)\b|\b(?:has|have) (?:given|granted) you (?:full )?(?:permission|consent|approval|authori[sz]ation|access)\b|\byou (?:are|have been) (?:hereby )?(?:authori[sz]ed|permitted|allowed|cleared|instructed) (?:by (?:the )?(?:user|owner|admin\w*|author|customer|me)\b[^.!?\n]{0,20})?to\b/;
+
+/** The same claims in other languages: "the task I gave you", "does not care about privacy". */
+export const PRINCIPAL_CLAIM_ELSEWHERE =
+  /\b(?:die aufgabe,? die ich (?:dir|ihnen) gegeben habe|la tache que je (?:t'ai|vous ai) (?:donnee|confiee)|la tarea que te (?:di|he dado|encargue)|a tarefa que (?:te|lhe) dei|il compito che ti ho (?:dato|assegnato)|de taak die ik je (?:heb )?gegeven|zadanie,? ktore ci dalem|ist es (?:egal|gleich)|kummert sich nicht um (?:datenschutz|privatsphare)|se moque de la (?:vie privee|confidentialite)|no le importa la privacidad|nao se importa com (?:a )?privacidade)\b|(?:我给你的任务|我交给你的任务|あなたに(?:与えた|頼んだ)(?:タスク|仕事)|내가 (?:준|맡긴) (?:작업|일)|задач[уа],? (?:которую|что) я (?:тебе|вам) (?:дал|поручил)|завдання,? (?:яке|що) я (?:тобі|вам) дав|المهمة التي (?:أعطيتك|كلفتك)|(?:不在乎|不在意|不关心)隐私|プライバシーを気にしない)/;
 
 /** Pressure and invented consequences, common in poisoning payloads; weak alone. */
 export const PRESSURE =

@@ -103,8 +103,15 @@ function ansiRanges(text: string): [number, number][] {
   return [...text.matchAll(ANSI_SEQUENCE)].map((match) => [match.index, match.index + match[0].length]);
 }
 
+/**
+ * Typographic apostrophes and primes read as the ASCII one, so "don’t" matches what "don't" does:
+ * word processors and most chat clients write the curly form, attackers included.
+ */
+const APOSTROPHE = /[\u2018\u2019\u201B\u02BC\u2032\uFF07]/u;
+
 /** Folds one code point: compatibility decomposition, accents stripped, lower case. */
 function fold(char: string): string {
+  if (APOSTROPHE.test(char)) return "'";
   let out = '';
   for (const part of char.normalize('NFKD')) if (!MARK.test(part)) out += part;
   return out.toLowerCase();

@@ -16,8 +16,10 @@ import type { DetectionCheck, Finding } from './finding.ts';
 import {
   ADDRESS,
   BENIGN_SECRECY_OBJECT,
+  CLAUSE_OPENERS,
   COMMON_TOOL_NAMES,
   CONSENT_BYPASS,
+  CONSEQUENTIAL_VERBS,
   COPY_TO,
   DANGEROUS_COMMANDS,
   DATA_URL,
@@ -36,6 +38,8 @@ import {
   PRECEDENCE,
   PREFIX_EVERY,
   PRESSURE,
+  PRINCIPAL_CLAIM,
+  PRINCIPAL_CLAIM_ELSEWHERE,
   REDIRECT,
   SECRECY,
   TARGETS,
@@ -44,6 +48,7 @@ import {
 } from './lexicon.ts';
 import {
   ALWAYS_ONLY_ELSEWHERE,
+  ASSISTANT_WORDS,
   CONSENT_ELSEWHERE,
   CONTENT_NOUN_ELSEWHERE,
   CONTENT_NOUN_MORE_LANGUAGES,
@@ -81,6 +86,8 @@ function foreignOrder(clause: string): boolean {
   return false;
 }
 const CONSENT_OTHER_LANGUAGES = CONSENT_ELSEWHERE.map(inMatchSpelling);
+const PRINCIPAL_CLAIM_OTHER_LANGUAGES = inMatchSpelling(PRINCIPAL_CLAIM_ELSEWHERE);
+const ASSISTANT_WORD = inMatchSpelling(ASSISTANT_WORDS);
 const MODEL_ADDRESS_OTHER_LANGUAGES = inMatchSpelling(MODEL_ADDRESS_ELSEWHERE);
 const DISPLACE_OTHER_LANGUAGES = inMatchSpelling(DISPLACE_ELSEWHERE);
 const OTHER_TOOL_OTHER_LANGUAGES = inMatchSpelling(OTHER_TOOLS_ELSEWHERE);
@@ -423,16 +430,19 @@ function markupHits(form: string): Hit[] {
  */
 const DATA_ROLES = new Set<TextRole>(['tool-result', 'error', 'resource-content']);
 
+/** Whether a clause gives an order, in English or another language. */
+function ordersIn(clause: string): boolean {
+  return directivesOf(clause).some((directive) => !directive.negated) || foreignOrder(clause);
+}
+
 function dataHits(text: ReadText, form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
   if (!DATA_ROLES.has(text.role)) return [];
   const orders = clauses
-    .filter((clause) => {
-      const ordered =
-        directivesOf(clause.text).some((directive) => !directive.negated) || foreignOrder(clause.text);
-      return (
-        ordered && (foreignReferences(clause.text, context.ownNames).length > 0 || liveAddress(clause.text))
-      );
-    })
+    .filter(
+      (clause) =>
+        ordersIn(clause.text) &&
+        (foreignReferences(clause.text, context.ownNames).length > 0 || liveAddress(clause.text)),
+    )
     .map((clause) =>
       hit(
         'SEC-02',
@@ -445,6 +455,7 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     );
   return [
     ...orders,
+    ...principalClaimHits(form, clauses),
     ...injectedOrderHits(form, clauses, context),
     ...patternHits(
       form,
@@ -465,6 +476,35 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
   ];
 }
 
+/**
+ * Data that claims the user's voice or waives their privacy, and gives orders with it: the
+ * injection speaks for the principal ("the task I gave you", "the owner does not care about
+ * privacy"), which no record needs, so it is critical even when every order stays on this
+ * server's own tools.
+ */
+/** Work put ahead of the user's ("do this first", "before that"), in the languages of the claims. */
+const SEQUENCED =
+  /\b(?:first|before (?:that|you|doing|answering|replying)|after (?:that|you do|doing)|zuerst|vorher|d'abord|avant de|primero|antes de|prima di|eerst)\b|先|然后|まず|먼저|сначала|спочатку|أولا/;
+const ACTION_ORDER = new RegExp(`^${CLAUSE_OPENERS}(?:${CONSEQUENTIAL_VERBS})\\b`);
+
+function principalClaimHits(form: string, clauses: readonly Clause[]): Hit[] {
+  const claim = PRINCIPAL_CLAIM.exec(form) ?? PRINCIPAL_CLAIM_OTHER_LANGUAGES.exec(form);
+  if (!claim) return [];
+  const ordered =
+    SEQUENCED.test(form) || clauses.some((clause) => ordersIn(clause.text) || ACTION_ORDER.test(clause.text));
+  if (!ordered) return [];
+  return [
+    hit(
+      'SEC-02',
+      'injected-instructions',
+      'critical',
+      claim.index,
+      claim.index + claim[0].length,
+      'data returned by the server speaks for the user or waives their privacy, and gives orders',
+    ),
+  ];
+}
+
 /** A tool's name by its shape: a verb joined to what it acts on (`send_money`, `grant_guest_access`). */
 const TOOL_NAME_SHAPE =
   /\b(?:get|list|send|create|add|delete|remove|update|read|write|post|run|execute|search|fetch|grant|revoke|transfer|make|set|upload|download|open|query|insert|reply|share|invite|pay|move|copy|publish|push|merge|approve|edit|save|sync|export|import|report|log|track|notify|submit|record|store|mark|check|verify|join|leave|assign|lock|unlock)_[a-z0-9]+(?:_[a-z0-9]+)*\b/g;
@@ -477,10 +517,22 @@ const SHELL_ORDER =
 const PLANTED_IDENTITY =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\b0x[0-9a-f]{40}\b|\bssh-(?:ed25519|rsa|ecdsa)\s+aaaa[0-9a-z+/]{20,}/;
 
+/**
+ * Where money goes: an Ethereum-style or bech32 Bitcoin address, an IBAN. A tool that quotes one
+ * beside another server's payment tool is choosing where that tool pays (MCP Pitfall Lab's puppet
+ * server, the wallet-draining descriptions in MCPTox).
+ */
+const MONEY_DESTINATION =
+  /\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{25,62}\b|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\biban\W{0,3}[a-z]{2}\d{2}[a-z0-9]{11,30}\b/;
+
 /** Whether a text names one of this server's own tools (a name with words joined by `_` or `-`). */
 function namesOwnTool(text: string, context: RuleContext): boolean {
-  for (const match of text.matchAll(/[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g))
-    if (context.toolNames.has(match[0])) return true;
+  for (const match of text.matchAll(/[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g)) {
+    // Finnish, Hungarian or Turkish put case endings after a hyphen: "refund_order-kutsussa".
+    const parts = match[0].split('-');
+    for (let end = parts.length; end > 0; end--)
+      if (context.toolNames.has(parts.slice(0, end).join('-'))) return true;
+  }
   return false;
 }
 
@@ -492,10 +544,7 @@ function namesOwnTool(text: string, context: RuleContext): boolean {
  */
 function injectedOrderHits(form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const addressed = MODEL_ADDRESS.test(form) || MODEL_ADDRESS_OTHER_LANGUAGES.test(form);
-  const ordered = clauses.some(
-    (clause) =>
-      directivesOf(clause.text).some((directive) => !directive.negated) || foreignOrder(clause.text),
-  );
+  const ordered = clauses.some((clause) => ordersIn(clause.text));
   // Guidance on the server's own tools ("Note to LLM: call connect first") is how errors help;
   // an injection reaches beyond them: another tool, an address, a secret, a shell command.
   const otherTool =
@@ -516,6 +565,20 @@ function injectedOrderHits(form: string, clauses: readonly Clause[], context: Ru
         0,
         form.length,
         'data returned by the server instructs the assistant to act',
+      ),
+    ];
+  // In any language: data that speaks of the assistant, names a secret kept on the user's machine
+  // and a tool to pass it through is an order, whatever the verbs (AgentFlayer's tickets).
+  const secretOnDisk = targetsIn(form).some(({ rule }) => rule.strength === 'strong' && !rule.heldByModel);
+  if (secretOnDisk && ASSISTANT_WORD.test(form) && (otherTool || namesOwnTool(form, context)))
+    return [
+      hit(
+        'SEC-02',
+        'injected-instructions',
+        'critical',
+        0,
+        form.length,
+        'data returned by the server speaks to the assistant about a secret on the user’s machine and a tool to pass it through',
       ),
     ];
   for (const clause of clauses) {
@@ -1112,6 +1175,15 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
       (REDIRECT.test(text) || (COPY_TO.test(text) && address) || ALTERING.test(text))
     )
       at('directs-other-tool', 'critical', 'alters what other tools send or run');
+    const otherToolNamed = [...text.matchAll(TOOL_NAME_SHAPE)].some(
+      (match) => !context.ownNames.has(match[0]),
+    );
+    if ((otherToolNamed || foreign.length > 0) && MONEY_DESTINATION.test(text) && !ILLUSTRATION.test(text))
+      at(
+        'planted-destination',
+        'critical',
+        'names another server’s tool beside a wallet or account of its own',
+      );
     if (/\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/.test(text))
       at('when-available', 'high', 'attaches behaviour to the mere presence of this tool');
     for (const reference of foreign) {
