@@ -43,6 +43,14 @@ module.exports = {
       from: { path: '^src/server/', pathNot: '^src/server/(front-server|modules|main)\\.ts$' },
       to: { path: '^src/server/(front-server|modules|main)\\.ts$' },
     },
+    {
+      name: 'site-below-server',
+      severity: 'error',
+      comment:
+        'Pages and their views get data as Astro locals; the server hands it to them, never the reverse.',
+      from: { path: '^src/(site|components|layouts|pages)/|^src/middleware\\.ts$' },
+      to: { path: '^src/server/' },
+    },
   ],
   options: {
     tsConfig: { fileName: 'tsconfig.json' },

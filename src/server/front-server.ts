@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { pageLocalsChannel } from '../site/page-locals-channel.ts';
 import type { ServerConfig } from './config.ts';
 import { CORS_HEADERS } from './http/cors.ts';
 import { compressPages } from './http/page-compression.ts';
@@ -16,7 +17,6 @@ import { parseRequestTarget, type RequestTarget } from './http/request-target.ts
 import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
-import { pageLocalsChannel } from './live/page-locals-channel.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
 import { rateLimitHeaders } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';

@@ -4,11 +4,11 @@
  * quota; the read budget is shown on them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PUBLISHED_DOCUMENTS } from '../../data/read-generated.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { methodNotAllowed } from '../http/method-not-allowed.ts';
 import { PROBLEM_TYPES } from '../http/problems.ts';
 import { send } from '../http/send.ts';
-import { PUBLISHED_DOCUMENTS } from '../live/live-data.ts';
 import type { ModuleContext, ServerModule } from '../server-module.ts';
 import type { DocumentSettings } from './document-settings.ts';
 import { documentReply } from './documents.ts';

@@ -2,8 +2,8 @@
  * How the page context travels from the front server to the Astro middleware: the adapter's
  * standalone handler (static files first, then the app) does not pass `locals` on, so the front
  * server runs the handler inside this AsyncLocalStorage and the middleware copies what it holds
- * into `Astro.locals`. Shared through globalThis, like live-registry.ts, since the site is bundled
- * apart from the server.
+ * into `Astro.locals`. Kept on globalThis under a registered symbol because the site is bundled
+ * apart from the server, so each side has its own copy of this module.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
