@@ -239,6 +239,18 @@ class Session {
     });
   }
 
+  /** Keeps the sampling and elicitation requests `connection` received, as `face` saw them. */
+  keepServerRequests(connection: OpenConnection, face: string): void {
+    const kept = this.contents.server_requests ?? [];
+    for (const request of connection.takeServerRequests()) {
+      const text = clipped(request.text);
+      if (text.text.length === 0) continue;
+      if (kept.some((seen) => seen.method === request.method && seen.text === text.text)) continue;
+      kept.push({ method: request.method, face, ...text });
+    }
+    if (kept.length > 0) this.contents.server_requests = kept;
+  }
+
   keepError(method: string, text: string): void {
     if (text.length > 0) this.contents.errors.push({ method, face: this.label, ...clipped(text) });
   }
@@ -405,6 +417,7 @@ async function reconnect(
         faces.record(connection, again.definitions, [...new Set(notifications)].join(', '));
       }
     }
+    session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
     facts.connections.push(connection.facts);
     await closeQuietly(connection);
   }
@@ -488,6 +501,7 @@ export async function probeServer(
     const stray = primary.stdio.strayOutput();
     facts.stdio = { strayLines: stray.lines, strayLineCount: stray.count, exitAfterStdinCloseMs };
   }
+  session.keepServerRequests(primary, first.label);
   await closeQuietly(primary);
 
   await reconnect(
@@ -510,7 +524,7 @@ export async function probeServer(
     }));
   if (unreached.length > 0) snapshot.unreached = unreached;
   const { contents } = session;
-  if (Object.values(contents).some((list) => list.length > 0)) snapshot.contents = contents;
+  if (Object.values(contents).some((list) => (list ?? []).length > 0)) snapshot.contents = contents;
   const metrics: Record<string, number> = {
     initialize_ms: primary.facts.initializeMs ?? 0,
     tool_count: snapshot.tools.length,

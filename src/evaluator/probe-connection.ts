@@ -1,8 +1,8 @@
 /**
  * One connection to the server under evaluation, as a given client: the SDK client introduces
- * itself with that identity and the capabilities an ordinary client declares (roots), the start
- * is timed, and a start that times out is retried once with a longer limit, since a busy machine
- * must not fail a server. list_changed notifications are counted so a listing can be repeated.
+ * itself with that identity and the capabilities an ordinary client declares (roots, sampling,
+ * elicitation: see probe-server-requests.ts), the start is timed, and a start that times out is
+ * retried once with a longer limit, since a busy machine must not fail a server. list_changed notifications are counted so a listing can be repeated.
  */
 import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,6 +17,11 @@ import type { ClientIdentity } from '../core/checks/check-policy.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
 import type { ConnectionFacts } from '../core/checks/probe-facts.ts';
 import { classifyStartFailure, type StartObservation } from '../core/checks/start-failure.ts';
+import {
+  recordServerRequests,
+  SERVER_REQUEST_CAPABILITIES,
+  type ServerRequestRecord,
+} from './probe-server-requests.ts';
 import type { ProcessTransport } from './stdio-transport.ts';
 import { TapTransport } from './tap-transport.ts';
 
@@ -38,6 +43,8 @@ export interface OpenConnection {
   facts: ConnectionFacts;
   /** list_changed notifications of any list since the counter was last read. */
   takeNotifications(): string[];
+  /** Sampling and elicitation requests the server sent since they were last taken. */
+  takeServerRequests(): ServerRequestRecord[];
 }
 
 export function errorText(error: unknown): string {
@@ -78,7 +85,7 @@ async function attempt(
   const tap = new TapTransport(opened.transport);
   const client = new Client(
     { name: identity.name, version: identity.version },
-    { capabilities: { roots: { listChanged: true } } },
+    { capabilities: { roots: { listChanged: true }, ...SERVER_REQUEST_CAPABILITIES } },
   );
   const facts: ConnectionFacts = {
     identity: identity.name,
@@ -108,12 +115,14 @@ async function attempt(
   );
   // An ordinary client answers roots/list; the evaluator shares no folder.
   client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [] }));
+  const serverRequests = recordServerRequests(client);
   const connection: OpenConnection = {
     client,
     tap,
     ...(opened.stdio ? { stdio: opened.stdio } : {}),
     facts,
     takeNotifications: () => pending.splice(0),
+    takeServerRequests: () => serverRequests.splice(0),
   };
   const started = performance.now();
   try {

@@ -33,6 +33,7 @@ import {
 import {
   type CaseChange,
   type CaseServer,
+  type CaseServerRequest,
   type CaseTool,
   type CorpusCase,
   formatIssue,
@@ -64,7 +65,7 @@ export function currentServer(testCase: CorpusCase, state: CorpusState, clientNa
 }
 
 function wireTool(tool: CaseTool) {
-  const { result: _result, ...definition } = tool;
+  const { result: _result, serverRequests: _requests, ...definition } = tool;
   return definition;
 }
 
@@ -110,6 +111,32 @@ function announceLater(server: Server, changes: CaseChange[]): void {
     setImmediate(() => void announce(server, changes).catch(() => undefined));
 }
 
+/** Sends one sampling or elicitation request; a client that declines or lacks the capability is fine. */
+async function ask(server: Server, asked: CaseServerRequest): Promise<void> {
+  try {
+    if (asked.method === 'sampling/createMessage')
+      await server.createMessage({
+        ...(asked.systemPrompt !== undefined && { systemPrompt: asked.systemPrompt }),
+        messages: [{ role: 'user', content: { type: 'text', text: asked.text } }],
+        maxTokens: 400,
+      });
+    else if (asked.url !== undefined)
+      await server.elicitInput({
+        mode: 'url',
+        message: asked.message,
+        url: asked.url,
+        elicitationId: 'corpus',
+      });
+    else
+      await server.elicitInput({
+        message: asked.message,
+        requestedSchema: (asked.requestedSchema ?? { type: 'object', properties: {} }) as never,
+      });
+  } catch {
+    // Declined, or the client did not declare the capability: the tool answers anyway.
+  }
+}
+
 function caseServer(testCase: CorpusCase, state: CorpusState, clientName: string): Server {
   const connectionChanges = fire(testCase, state, { kind: 'connection' });
   const view = () => currentServer(testCase, state, clientName);
@@ -132,10 +159,11 @@ function caseServer(testCase: CorpusCase, state: CorpusState, clientName: string
     announceLater(server, fire(testCase, state, { kind: 'first-tools-list' }));
     return { tools };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = view().tools.find((t) => t.name === request.params.name);
     if (!tool)
       return { isError: true, content: [{ type: 'text', text: `Unknown tool: ${request.params.name}` }] };
+    for (const asked of tool.serverRequests ?? []) await ask(server, asked);
     const result = tool.result ?? { text: 'Done.' };
     announceLater(server, fire(testCase, state, { kind: 'tool-call', name: tool.name }));
     return {

@@ -34,6 +34,11 @@ export const HELD_OUT_3_DIR = join(CORPUS_DIR, 'held-out-3');
  * no other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_4_DIR = join(CORPUS_DIR, 'held-out-4');
+/**
+ * A fifth held-out batch, written after the fourth one had been measured and used for tuning, from
+ * write-ups and real servers that no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_5_DIR = join(CORPUS_DIR, 'held-out-5');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -54,8 +59,19 @@ export const ATTACK_TECHNIQUES = [
   'rug-pull',
   'identity-deception',
   'encoded-payload',
+  'sampling-poisoning',
+  'elicitation-phishing',
 ] as const;
 export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
+
+/**
+ * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
+ * them since the held-out sets 1 to 5 were written, so only the development corpus must cover them.
+ */
+export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
+  'sampling-poisoning',
+  'elicitation-phishing',
+];
 
 /** The traps a benign case contains (what a naive detector would wrongly flag). */
 export const BENIGN_TRAPS = [
@@ -69,6 +85,7 @@ export const BENIGN_TRAPS = [
   'placeholder-secrets',
   'rich-schema',
   'many-tools',
+  'client-requests',
   'plain',
 ] as const;
 export type BenignTrap = (typeof BENIGN_TRAPS)[number];
@@ -81,6 +98,14 @@ export interface CaseToolResult {
   isError?: boolean;
   structuredContent?: JsonObject;
 }
+
+/**
+ * A request the server sends the client while the tool runs, before it answers: a sampling
+ * prompt for the user's model, or an elicitation form (or link) for the user.
+ */
+export type CaseServerRequest =
+  | { method: 'sampling/createMessage'; systemPrompt?: string; text: string }
+  | { method: 'elicitation/create'; message: string; requestedSchema?: JsonObject; url?: string };
 
 export interface CaseTool {
   name: string;
@@ -96,6 +121,7 @@ export interface CaseTool {
     openWorldHint?: boolean;
   };
   result?: CaseToolResult;
+  serverRequests?: CaseServerRequest[];
 }
 
 export interface CasePrompt {

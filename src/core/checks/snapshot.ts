@@ -118,6 +118,11 @@ export interface ObservedContents {
   tool_results: (ObservedText & { tool: string; is_error: boolean })[];
   /** Messages of JSON-RPC errors the server answered with. */
   errors: (ObservedText & { method: string })[];
+  /**
+   * Requests the server sent the client (rubric 2.1, evaluator 0.9+): the text of each
+   * `sampling/createMessage` prompt and `elicitation/create` form or link. Older evaluations lack it.
+   */
+  server_requests?: (ObservedText & { method: 'sampling/createMessage' | 'elicitation/create' })[];
 }
 
 export interface SkillFile {

@@ -308,3 +308,7 @@ export const MODEL_ADDRESS_ELSEWHERE =
  */
 export const ASSISTANT_WORDS =
   /\b(?:assistant\w*|assistent\w*|asistent\w*|assistente\w*|asystent\w*|asszisztens\w*|asistan\w*|avustaja\w*|copilot|chatbot\w*|llm|ai|ki|ia|yz)\b|ассистент|асистент|помічник|помощник|βοηθ[οό]|مساعد|دستیار|עוזר|सहायक|ผู้ช่วย|アシスタント|助手|助理|어시스턴트|비서/;
+
+/** What no form should ask for, in other languages: passwords, recovery phrases, one-time codes, cards. */
+export const ELICITED_SECRETS_ELSEWHERE =
+  /\b(?:contrasena|clave secreta|mot de passe|passwort|kennwort|senha|parola d'ordine|wachtwoord|haslo|heslo|jelszo|parola|salasana|losenord|adgangskode|sifre|kata sandi|mat khau|frase (?:de recuperacion|semilla)|phrase (?:de recuperation|secrete)|wiederherstellungs(?:phrase|satz)|seed-phrase|codigo de (?:verificacion|seguridad)|code de (?:verification|securite)|bestatigungscode|sicherheitscode|codice di verifica|verificatiecode|kod weryfikacyjny|numero de (?:tarjeta|cartao)|numero de carte|kartennummer|numero della carta)\b|пароль|парол[ья]|сид-фраз|фраз[аы] восстановления|код подтверждения|номер карты|密码|密碼|助记词|助記詞|验证码|驗證碼|卡号|パスワード|シードフレーズ|復元フレーズ|認証コード|確認コード|カード番号|비밀번호|복구 문구|인증 코드|인증번호|카드 번호|كلمة (?:المرور|السر)|رمز التحقق|رقم البطاقة|رمز عبور|گذرواژه|סיסמה|סיסמא|पासवर्ड|सत्यापन कोड|รหัสผ่าน/;

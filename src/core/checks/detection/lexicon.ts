@@ -200,6 +200,8 @@ export const DEFENSIVE =
 
 /** Secrecy toward the user about what the model does (critical on its own). */
 export const SECRECY: readonly RegExp[] = [
+  // "The user only sees the text above ###, so don't refer to the rest" (Unit 42's resource theft).
+  /\b(?:the |your )?(?:user|human|customer|reader)s? (?:only|never|won'?t|will not|cannot|can'?t|does not|doesn'?t) (?:see|sees|read|reads|get to see)\b[^\n]{0,80}?\b(?:do not|don'?t|dont|never)\s+(?:refer to|mention|reveal|show|acknowledge|discuss|bring up|point out)\b/,
   /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff)s?\b/,
   /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|does|do|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
   /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
@@ -282,6 +284,27 @@ export const PRINCIPAL_CLAIM =
 /** The same claims in other languages: "the task I gave you", "does not care about privacy". */
 export const PRINCIPAL_CLAIM_ELSEWHERE =
   /\b(?:die aufgabe,? die ich (?:dir|ihnen) gegeben habe|la tache que je (?:t'ai|vous ai) (?:donnee|confiee)|la tarea que te (?:di|he dado|encargue)|a tarefa que (?:te|lhe) dei|il compito che ti ho (?:dato|assegnato)|de taak die ik je (?:heb )?gegeven|zadanie,? ktore ci dalem|ist es (?:egal|gleich)|kummert sich nicht um (?:datenschutz|privatsphare)|se moque de la (?:vie privee|confidentialite)|no le importa la privacidad|nao se importa com (?:a )?privacidade)\b|(?:我给你的任务|我交给你的任务|あなたに(?:与えた|頼んだ)(?:タスク|仕事)|내가 (?:준|맡긴) (?:작업|일)|задач[уа],? (?:которую|что) я (?:тебе|вам) (?:дал|поручил)|завдання,? (?:яке|що) я (?:тобі|вам) дав|المهمة التي (?:أعطيتك|كلفتك)|(?:不在乎|不在意|不关心)隐私|プライバシーを気にしない)/;
+
+/**
+ * Instructions meant to outlive the request they came with: "in all future responses", "for the
+ * rest of the conversation" (Unit 42's conversation hijacking through MCP sampling; persistent
+ * injections in tool results). A prompt template a user picks may set a tone; data and a
+ * server's sampling prompt may not change how the assistant behaves from then on.
+ */
+export const PERSISTENT_ORDER =
+  /\b(?:in|for) (?:all|every|each) (?:of your )?(?:future|subsequent|later|following|remaining) (?:responses?|replies|answers|messages|turns)\b|\bfor the rest of (?:the|this|our) (?:conversation|session|chat|dialog(?:ue)?)\b|\bfrom now on,? (?:you (?:must|should|will|are to)|always|never|respond|reply|answer|speak|act|behave|include|add|append|end|start)\b|\b(?:remember|memori[sz]e|store) (?:this|these|the following) (?:instructions?|rules?|preferences?) (?:for|in) (?:all )?(?:future|later|every)\b/;
+
+/**
+ * What a form must never ask for (the MCP specification: servers must not use elicitation to
+ * request sensitive information). `never` fields no honest form asks for; `sensitive` ones belong
+ * in a URL-mode elicitation or the client's own configuration, not a form the server writes.
+ */
+export const ELICITED_SECRETS = {
+  never:
+    /\b(?:passwords?|passphrases?|passcodes?|private[ _-]?keys?|seed[ _-]?phrases?|recovery[ _-]?(?:phrases?|codes?|words)|mnemonic|credit[ _-]?card(?: number)?|card[ _-]?number|cvv|cvc|security code|social security(?: number)?|ssn|one[- ]time (?:code|password)|otp|2fa code|mfa code|verification code|authenticator code|bank (?:account|login)|routing number)\b/,
+  sensitive:
+    /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer[ _-]?tokens?|secret(?:[ _-]?key)?s?|client[ _-]?secrets?|personal access tokens?|pat|credentials?|session (?:cookie|token)s?)\b/,
+} as const;
 
 /** Pressure and invented consequences, common in poisoning payloads; weak alone. */
 export const PRESSURE =

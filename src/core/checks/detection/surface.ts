@@ -29,7 +29,9 @@ export type TextRole =
   | 'prompt-message'
   | 'resource-content'
   | 'tool-result'
-  | 'error';
+  | 'error'
+  | 'sampling-request'
+  | 'elicitation';
 
 export interface TextOwner {
   kind: 'server' | 'tool' | 'prompt' | 'resource';
@@ -264,6 +266,15 @@ function contentTexts(out: ReadText[], snapshot: McpSnapshot, serverName: string
     (item) => ({ kind: 'tool', name: item.tool }),
     (item) => `tools/call ${item.tool} ${item.is_error ? 'error result' : 'result'}`,
   );
+  (contents.server_requests ?? []).forEach((item, index) => {
+    const where = {
+      pointer: pointerJoin('/contents', 'server_requests', index, 'text'),
+      path: item.method,
+      face: item.face,
+      owner: { kind: 'server', name: serverName } as const,
+    };
+    push(out, where, item.text, item.method === 'elicitation/create' ? 'elicitation' : 'sampling-request');
+  });
   add(
     contents.errors,
     'errors',

@@ -27,6 +27,7 @@ import {
   DEFENSIVE,
   DISPARAGE,
   DISPLACE,
+  ELICITED_SECRETS,
   EVERY_TOOL,
   FAKE_TURN,
   HIDDEN_MARKUP,
@@ -35,6 +36,7 @@ import {
   MARKDOWN_IMAGE_EXFIL,
   MODEL_ADDRESS,
   OVERRIDES,
+  PERSISTENT_ORDER,
   PRECEDENCE,
   PREFIX_EVERY,
   PRESSURE,
@@ -57,6 +59,7 @@ import {
   DIRECTIVE_ELSEWHERE,
   DIRECTIVE_MORE_LANGUAGES,
   DISPLACE_ELSEWHERE,
+  ELICITED_SECRETS_ELSEWHERE,
   MODEL_ADDRESS_ELSEWHERE,
   NEGATION_ELSEWHERE,
   OTHER_TOOLS_ELSEWHERE,
@@ -88,6 +91,7 @@ function foreignOrder(clause: string): boolean {
 const CONSENT_OTHER_LANGUAGES = CONSENT_ELSEWHERE.map(inMatchSpelling);
 const PRINCIPAL_CLAIM_OTHER_LANGUAGES = inMatchSpelling(PRINCIPAL_CLAIM_ELSEWHERE);
 const ASSISTANT_WORD = inMatchSpelling(ASSISTANT_WORDS);
+const NEVER_ELICITED_OTHER_LANGUAGES = inMatchSpelling(ELICITED_SECRETS_ELSEWHERE);
 const MODEL_ADDRESS_OTHER_LANGUAGES = inMatchSpelling(MODEL_ADDRESS_ELSEWHERE);
 const DISPLACE_OTHER_LANGUAGES = inMatchSpelling(DISPLACE_ELSEWHERE);
 const OTHER_TOOL_OTHER_LANGUAGES = inMatchSpelling(OTHER_TOOLS_ELSEWHERE);
@@ -1296,8 +1300,62 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...parameterHits(text, form, context),
     ...shadowingHits(clauses, context),
     ...defaultDestinationHits(text, form.text),
+    ...serverRequestHits(text, form.text),
   ];
   return [...hits, ...consentOverOtherTools(hits, form.text.length), ...escalate(hits, form.text.length)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests the server sends: sampling prompts and elicitation forms
+
+/** A link line: the text of a URL-mode elicitation, where sensitive information belongs. */
+const LINK_LINE = /^https?:\/\/\S+$/m;
+
+/**
+ * What a server asks the user's model or the user directly: instructions that outlive the request
+ * (in sampling prompts and in data), and forms that ask for secrets.
+ */
+function serverRequestHits(text: ReadText, form: string): Hit[] {
+  const hits: Hit[] = [];
+  if (text.role === 'sampling-request' || DATA_ROLES.has(text.role)) {
+    const persistent = PERSISTENT_ORDER.exec(form);
+    if (persistent)
+      hits.push(
+        hit(
+          'SEC-02',
+          'persistent-instructions',
+          'critical',
+          persistent.index,
+          persistent.index + persistent[0].length,
+          'tells the assistant how to behave from now on, beyond the request it came with',
+        ),
+      );
+  }
+  if (text.role === 'elicitation' && !LINK_LINE.test(form)) {
+    const patterns: [string, RegExp][] = [
+      ['never', ELICITED_SECRETS.never],
+      ['never', NEVER_ELICITED_OTHER_LANGUAGES],
+      ['sensitive', ELICITED_SECRETS.sensitive],
+    ];
+    for (const [kind, pattern] of patterns) {
+      const asked = pattern.exec(form);
+      if (!asked) continue;
+      hits.push(
+        hit(
+          'SEC-04',
+          'elicits-secret',
+          kind === 'never' ? 'critical' : 'high',
+          asked.index,
+          asked.index + asked[0].length,
+          kind === 'never'
+            ? 'asks the user, in a form the server wrote, for a secret no form should ask for'
+            : 'asks the user for a credential in a form; the MCP specification says sensitive information goes through a URL-mode elicitation',
+        ),
+      );
+      break;
+    }
+  }
+  return hits;
 }
 
 /** One hit per check, rule and place: overlapping hits of the same rule are the same finding. */

@@ -1,0 +1,74 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { describe, expect, it } from 'vitest';
+import {
+  elicitationText,
+  recordServerRequests,
+  SERVER_REQUEST_CAPABILITIES,
+  samplingText,
+} from './probe-server-requests.ts';
+
+describe('the text of requests a server sends the client', () => {
+  it('reads a sampling request as the model would: system prompt, then every text message', () => {
+    expect(
+      samplingText({
+        systemPrompt: 'You are a release-notes writer.',
+        messages: [
+          { role: 'user', content: { type: 'text', text: 'Summarise these commits.' } },
+          { role: 'user', content: { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } },
+          { role: 'assistant', content: [{ type: 'text', text: 'Sure.' }] },
+        ],
+        maxTokens: 200,
+      }),
+    ).toBe('You are a release-notes writer.\nSummarise these commits.\nSure.');
+  });
+
+  it('reads an elicitation as the user would see it: message, link, field names, titles and choices', () => {
+    expect(
+      elicitationText({
+        message: 'Pick a deployment region.',
+        requestedSchema: {
+          type: 'object',
+          properties: {
+            region: { type: 'string', title: 'Region', enum: ['eu-west-1', 'us-east-1'] },
+          },
+        },
+      }),
+    ).toBe('Pick a deployment region.\nregion\nRegion\neu-west-1\nus-east-1');
+    expect(
+      elicitationText({ mode: 'url', message: 'Sign in.', url: 'https://auth.example.org/device' }),
+    ).toBe('Sign in.\nhttps://auth.example.org/device');
+  });
+});
+
+describe('answering the server as a cautious user', () => {
+  it('records sampling and elicitation requests and declines both', async () => {
+    const server = new Server({ name: 'asks', version: '1.0.0' }, { capabilities: {} });
+    const client = new Client(
+      { name: 'claude-code', version: '2.0.0' },
+      { capabilities: { ...SERVER_REQUEST_CAPABILITIES } },
+    );
+    const records = recordServerRequests(client);
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+
+    await expect(
+      server.createMessage({
+        messages: [{ role: 'user', content: { type: 'text', text: 'Name three colours.' } }],
+        maxTokens: 50,
+      }),
+    ).rejects.toThrow(/declined/);
+    const answer = await server.elicitInput({
+      message: 'Your name?',
+      requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+    });
+
+    expect(answer.action).toBe('decline');
+    expect(records).toEqual([
+      { method: 'sampling/createMessage', text: 'Name three colours.' },
+      { method: 'elicitation/create', text: 'Your name?\nname' },
+    ]);
+    await client.close();
+  });
+});
