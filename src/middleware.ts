@@ -1,21 +1,30 @@
 /**
  * Gives every page its context (site/page-context.ts). Behind the front server the context comes
- * with the request (live/page-locals-channel.ts); under `astro dev` there is none, so it is built
- * here from the generated folder.
+ * with the request (site/page-locals-channel.ts); without one (`astro build`, `astro dev`) it is
+ * built here from the generated folder, read once.
  */
+
 import { defineMiddleware } from 'astro:middleware';
-import { currentClaims, currentDataVersion } from './server/live/live-registry.ts';
-import { pageLocalsChannel } from './server/live/page-locals-channel.ts';
+import { join } from 'node:path';
+import { type GeneratedData, readGenerated } from './data/read-generated.ts';
 import { hasPageContext, setPageContext } from './site/page-context.ts';
+import { pageLocalsChannel } from './site/page-locals-channel.ts';
 import { repositoryUrlFrom } from './site/site-links.ts';
+
+let generated: GeneratedData | undefined;
+
+function generatedData(): GeneratedData {
+  generated ??= readGenerated(process.env.AFSCORE_GENERATED_DIR || join(process.cwd(), 'generated'));
+  return generated;
+}
 
 export const onRequest = defineMiddleware((context, next) => {
   const given = pageLocalsChannel().getStore();
   if (given && !hasPageContext(context.locals)) Object.assign(context.locals, given);
   if (!hasPageContext(context.locals)) {
     setPageContext(context.locals, {
-      data: currentDataVersion(),
-      claims: currentClaims,
+      data: generatedData(),
+      claims: async () => new Map(),
       holders: async () => new Map(),
       viewer: null,
       publicUrl: process.env.AFSCORE_PUBLIC_URL || null,

@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { pullRequestText } from '../src/core/contributions/pull-request.ts';
-import { allowedHosts, hostAllowed } from '../src/mcp/host-policy.ts';
+import { allowedHosts, hostAllowed } from '../src/server/mcp/host-policy.ts';
 import { captureIo } from './support/capture-io.ts';
 import { buildEvaluation, uuidFor } from './support/evaluation-builder.ts';
 import { HOSTILE } from './support/fixture-repo.ts';

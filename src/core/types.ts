@@ -3,36 +3,36 @@
  * Schemas in `schemas/`; derived shapes (`PackageRecord`, `Catalogue`, …) are what the build writes.
  */
 import type { PackageConfiguration } from './agent-config/package-configuration.ts';
-import type { Dimension } from './rubric/dimensions.ts';
+import type {
+  CheckStatus,
+  Dimension,
+  EvaluationScoreStatus,
+  EvaluatorKind,
+  Grade,
+  PackageKind,
+  Severity,
+} from './vocabulary.ts';
 
-export type PackageKind = 'mcp-server' | 'skill';
-export const PACKAGE_KINDS: readonly PackageKind[] = ['mcp-server', 'skill'];
-
-/** How an evaluator is related to the package they evaluate; `none` when not affiliated. */
-export const RELATIONSHIPS = [
-  'none',
-  'maintainer',
-  'contributor',
-  'employee',
-  'contractor',
-  'sponsor',
-  'competitor',
-  'other',
-] as const;
-export type Relationship = (typeof RELATIONSHIPS)[number];
-
-export const SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-export type CheckMethod = 'deterministic' | 'llm';
-export type CheckStatus = 'pass' | 'partial' | 'fail' | 'not_applicable' | 'not_run' | 'error';
-export const CHECK_STATUSES: readonly CheckStatus[] = [
-  'pass',
-  'partial',
-  'fail',
-  'not_applicable',
-  'not_run',
-  'error',
-];
+// The vocabulary is written once, in vocabulary.ts; these re-exports keep the domain's shapes and
+// their words importable from one place.
+export type {
+  CheckMethod,
+  CheckStatus,
+  Confidence,
+  EvaluationScoreStatus,
+  EvaluationStatusText,
+  Grade,
+  PackageKind,
+  Relationship,
+  Severity,
+  TierName,
+} from './vocabulary.ts';
+export {
+  CHECK_STATUSES,
+  PACKAGE_KINDS,
+  RELATIONSHIPS,
+  SEVERITIES,
+} from './vocabulary.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Repository inputs
@@ -130,8 +130,6 @@ export interface DimensionScoreReport {
   coverage: number | null;
 }
 
-export type EvaluationScoreStatus = 'scored' | 'partial' | 'unrunnable';
-
 export interface ScoresReport {
   status: EvaluationScoreStatus;
   af_score: number | null;
@@ -162,7 +160,7 @@ export interface EvaluationDocument {
   contributor: { login: string };
   disclosure: { affiliated: boolean; relationship: string; statement?: string };
   evaluator: {
-    kind: 'cli' | 'agent';
+    kind: EvaluatorKind;
     name: string;
     version: string;
     config_sha256: string;
@@ -214,14 +212,3 @@ export interface SpotCheckFile {
   rerun_af_score: number | null;
   body: string;
 }
-
-// ---------------------------------------------------------------------------------------------
-// Derived
-
-export type Grade = 'A' | 'B' | 'C' | 'D' | 'F';
-
-export type EvaluationStatusText = 'Not yet evaluated' | 'Evaluated' | 'Needs re-evaluation';
-
-export type Confidence = 'single' | 'corroborated' | 'consensus' | 'disputed' | 'self-reported';
-
-export type TierName = 'newcomer' | 'contributor' | 'trusted';

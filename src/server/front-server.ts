@@ -1,21 +1,22 @@
 /**
- * The front server: owns `/v1`, the documents and `/healthz`, and hands every other path to the
- * Astro handler. Every response carries the rate-limit headers and the security headers, including
- * pages and static files, which the Astro handler alone would serve without them.
+ * The front server: one host for the server modules (server-module.ts: `/v1` reads and writes, MCP,
+ * badges, documents, health, sign-in), asked in order whether they own a path; every other path goes
+ * to the Astro handler. It decides each request's rate-limit budget, and every response carries the
+ * rate-limit headers and the security headers, including pages and static files, which the Astro
+ * handler alone would serve without them.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { pageLocalsChannel } from '../site/page-locals-channel.ts';
 import type { ServerConfig } from './config.ts';
-import { documentReply } from './documents/documents.ts';
-import { CORS_HEADERS, preflightHeaders } from './http/cors.ts';
+import { CORS_HEADERS } from './http/cors.ts';
 import { compressPages } from './http/page-compression.ts';
 import { problem } from './http/problems.ts';
-import { jsonReply, problemReply, type Reply } from './http/reply.ts';
+import { problemReply } from './http/reply.ts';
 import { parseRequestTarget, type RequestTarget } from './http/request-target.ts';
 import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
-import { pageLocalsChannel } from './live/page-locals-channel.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
 import { rateLimitHeaders } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
@@ -23,8 +24,6 @@ import { quotaExceededReply } from './rate-limit/quota-reply.ts';
 import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import type { ServerModule } from './server-module.ts';
 import { StoreUnavailableError } from './store/store-errors.ts';
-import type { ReadContext } from './v1/context.ts';
-import { matchReadRoute } from './v1/read-routes.ts';
 
 /** The Astro adapter's handler; `locals` become the page's `Astro.locals`. */
 export type PageHandler = (
@@ -41,15 +40,11 @@ export interface FrontServerOptions {
   pages?: PageHandler;
   /** What pages get as `Astro.locals` for a request (site/page-context.ts). */
   pageLocals?: (req: IncomingMessage, nowMs: number) => Promise<object>;
-  /** Parts that own paths of their own (MCP, badges), tried before the pages. */
+  /** Parts that own paths of their own (modules.ts), asked in order, before the pages. */
   modules?: readonly ServerModule[];
-  /** Current checkout claims (package id → claimed until), shown in the queue. */
-  claims?: (nowMs: number) => Promise<ReadonlyMap<string, string>>;
   now?: () => number;
   log?: (line: string) => void;
 }
-
-const READ_METHODS = 'GET, HEAD, OPTIONS';
 
 export function policyFor(config: ServerConfig, name: PolicyName, client: string): Policy {
   const allowed = config.allowlist.find((entry) =>
@@ -62,32 +57,6 @@ function modulePolicy(module: ServerModule, target: RequestTarget, method: strin
   return typeof module.policy === 'function' ? module.policy(target, method) : module.policy;
 }
 
-function methodNotAllowed(allow: string): Reply {
-  return problemReply(problem('methodNotAllowed', `This path takes ${allow}.`), { Allow: allow });
-}
-
-async function v1Reply(
-  req: IncomingMessage,
-  target: RequestTarget,
-  options: FrontServerOptions,
-  nowMs: number,
-): Promise<Reply> {
-  const segments = target.segments.slice(1);
-  const match = matchReadRoute(segments);
-  if (!match) {
-    return problemReply(
-      problem('notFound', `No endpoint at ${target.path}; /openapi.json describes them all.`),
-    );
-  }
-  if (req.method === 'OPTIONS')
-    return { status: 204, headers: preflightHeaders(READ_METHODS), body: Buffer.alloc(0) };
-  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(READ_METHODS);
-  const context: ReadContext = { segments, params: target.params, data: options.data.version };
-  // Only the queue shows claims, so only the queue reads them.
-  if (segments[0] === 'queue' && options.claims) context.claims = await options.claims(nowMs);
-  return match.route.handle(context, match.params);
-}
-
 export function createFrontServer(options: FrontServerOptions): Server {
   const { config, limits } = options;
   const now = options.now ?? Date.now;
@@ -97,14 +66,9 @@ export function createFrontServer(options: FrontServerOptions): Server {
     const target = parseRequestTarget(req.url);
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
     const started = now();
-    const isApi = target !== null && target.segments[0] === 'v1';
     const module = target === null ? undefined : options.modules?.find((candidate) => candidate.owns(target));
-    // Modules decide their budget; other API reads spend the read budget; pages and documents only show it.
-    const spends: PolicyName | null = module
-      ? modulePolicy(module, target!, req.method ?? 'GET')
-      : isApi
-        ? 'read'
-        : null;
+    // Modules decide their budget; pages only show the read budget.
+    const spends: PolicyName | null = module ? modulePolicy(module, target!, req.method ?? 'GET') : null;
     const counts = spends !== null && req.method !== 'OPTIONS';
     const policy = policyFor(config, spends ?? 'read', client);
     const decision: Decision = counts
@@ -139,42 +103,6 @@ export function createFrontServer(options: FrontServerOptions): Server {
         return spent;
       };
       await module.handle(req, res, { target, data: options.data.version, client, spend, now: started });
-      return;
-    }
-    if (isApi) {
-      const reply = await v1Reply(req, target, options, started);
-      Object.assign(reply.headers, CORS_HEADERS);
-      send(req, res, reply);
-      return;
-    }
-    if (target.path === '/healthz') {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        send(req, res, methodNotAllowed('GET, HEAD'));
-        return;
-      }
-      const version = options.data.version;
-      const reply = jsonReply({
-        status: 'ok',
-        data_version: version.manifest.data_version,
-        as_of: version.manifest.as_of,
-        packages: version.index.byId.size,
-      });
-      Object.assign(reply.headers, CORS_HEADERS);
-      send(req, res, reply);
-      return;
-    }
-    const document = documentReply(target, options.data.version, {
-      publicUrl: config.publicUrl,
-      limits: config.limits,
-      leaseHours: config.leaseHours,
-    });
-    if (document) {
-      if (req.method !== 'GET' && req.method !== 'HEAD') {
-        send(req, res, methodNotAllowed('GET, HEAD'));
-        return;
-      }
-      Object.assign(document.headers, CORS_HEADERS);
-      send(req, res, document);
       return;
     }
     if (options.pages) {

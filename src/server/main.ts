@@ -11,7 +11,6 @@ import type { ServerConfig } from './config.ts';
 import { createFrontServer, type PageHandler, policyFor } from './front-server.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { LiveData } from './live/live-data.ts';
-import { publishClaims, publishLiveData } from './live/live-registry.ts';
 import { productModules } from './modules.ts';
 import { pageLocalsFor } from './page-locals.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
@@ -43,19 +42,15 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   }
   const data = new LiveData(config.generatedDir, log);
   data.watch();
-  publishLiveData(data);
   const pages = await loadPages(config.distDir);
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);
   const services = await openServices(config, data, log);
-  publishClaims((nowMs) => services.leases.claims(nowMs));
-  const claims = (nowMs: number) => services.leases.claims(nowMs);
   const server = createFrontServer({
     config,
     data,
     limits: services.limits,
     log,
     modules: productModules(config, services),
-    claims,
     ...(pages ? { pages, pageLocals: pageLocalsFor(config, data, services) } : {}),
   });
   // Slow or idle clients cannot hold the server: headers within 10 s, whole requests within 30 s,

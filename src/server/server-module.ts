@@ -1,6 +1,6 @@
 /**
- * A part of the product that owns some paths of the front server (the MCP endpoint, the badges),
- * mounted beside /v1 without the front server knowing its insides. The front server decides the
+ * A part of the product that owns some paths of the front server (MCP, badges, `/v1`, documents),
+ * mounted without the front server knowing its insides (modules.ts lists them). The front server decides the
  * rate-limit policy, writes the headers and maps failures to problems; the module answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

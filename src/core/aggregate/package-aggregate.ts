@@ -1,25 +1,16 @@
-import type { Dimension } from '../rubric/dimensions.ts';
-import type { Confidence, Grade, TierName } from '../types.ts';
+import type {
+  Confidence,
+  Dimension,
+  EvaluationScoreStatus,
+  EvaluatorKind,
+  ExclusionReason,
+  Grade,
+  PackageFlag,
+  SelfEvaluation,
+  TierName,
+} from '../vocabulary.ts';
 
-export type SelfEvaluation = 'none' | 'disclosed' | 'undisclosed';
-
-/** Why an evaluation in a package's history does not count toward its published score. */
-export type ExclusionReason =
-  | 'coverage-too-low'
-  | 'spot-check-diverged'
-  | 'older-version'
-  | 'older-rubric'
-  | 'superseded'
-  | 'undisclosed-self-evaluation-diverges';
-
-export type PackageFlag =
-  | 'critical-security-finding'
-  | 'does-not-start'
-  | 'evaluators-disagree'
-  | 'reproducibility-mismatch'
-  | 'self-evaluated'
-  | 'undisclosed-self-evaluation'
-  | 'spot-check-diverged';
+export type { ExclusionReason, PackageFlag, SelfEvaluation };
 
 export interface EvaluationEntry {
   evaluation_id: string;
@@ -32,7 +23,7 @@ export interface EvaluationEntry {
   rubric_version: string;
   finished_at: string;
   published_at: string;
-  status: 'scored' | 'partial' | 'unrunnable';
+  status: EvaluationScoreStatus;
   af_score: number | null;
   security_score: number | null;
   reliability_score: number | null;
@@ -43,7 +34,7 @@ export interface EvaluationEntry {
   counted: boolean;
   weight: number;
   excluded_because: ExclusionReason | null;
-  evaluator: { kind: 'cli' | 'agent'; name: string; version: string; config_sha256: string };
+  evaluator: { kind: EvaluatorKind; name: string; version: string; config_sha256: string };
   model: string | null;
 }
 

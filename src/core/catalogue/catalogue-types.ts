@@ -21,7 +21,30 @@ import type {
   TierName,
 } from '../types.ts';
 import type { Capability } from './capabilities.ts';
-import type { ScoreBasis } from './score-basis.ts';
+
+/** A rubric cap holding a published score down (catalogue/score-basis.ts works it out). */
+export interface AppliedCap {
+  /** The rubric's cap id (`no-licence`). */
+  id: string;
+  /** The highest af_score the cap allows, or null when it sets none. */
+  max_af_score: number | null;
+}
+
+export interface ScoreBasis {
+  /** Caps that hold af_score (and maybe security_score) below what the dimensions give. */
+  caps: AppliedCap[];
+  confidence: Confidence | null;
+  /** Evaluations combined into the score: 1 means a single evaluation, unconfirmed. */
+  evaluations_counted: number;
+  /** How many of them are the operator's own worker's (it counts as one evaluator, like anyone). */
+  operator_evaluations: number;
+  /** Dimensions with a score: af_score is their weighted mean, rescaled to their weights. */
+  dimensions_counted: Dimension[];
+  /** Dimensions with too few checks run to score, left out of af_score. */
+  dimensions_not_counted: Dimension[];
+  /** Whether any check judged by a pinned model ran; false means deterministic checks only. */
+  model_judged: boolean;
+}
 
 export interface PackageSummary {
   id: string;

@@ -9,30 +9,9 @@ import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import { capsFor } from '../rubric/policy.ts';
 import { rubricVersionOf } from '../rubric/versions.ts';
 import type { Confidence, PackageKind } from '../types.ts';
-import type { CheckOutcome, DimensionScore } from './catalogue-types.ts';
+import type { AppliedCap, CheckOutcome, DimensionScore, ScoreBasis } from './catalogue-types.ts';
 
-export interface AppliedCap {
-  /** The rubric's cap id (`no-licence`). */
-  id: string;
-  /** The highest af_score the cap allows, or null when it sets none. */
-  max_af_score: number | null;
-}
-
-export interface ScoreBasis {
-  /** Caps that hold af_score (and maybe security_score) below what the dimensions give. */
-  caps: AppliedCap[];
-  confidence: Confidence | null;
-  /** Evaluations combined into the score: 1 means a single evaluation, unconfirmed. */
-  evaluations_counted: number;
-  /** How many of them are the operator's own worker's (it counts as one evaluator, like anyone). */
-  operator_evaluations: number;
-  /** Dimensions with a score: af_score is their weighted mean, rescaled to their weights. */
-  dimensions_counted: Dimension[];
-  /** Dimensions with too few checks run to score, left out of af_score. */
-  dimensions_not_counted: Dimension[];
-  /** Whether any check judged by a pinned model ran; false means deterministic checks only. */
-  model_judged: boolean;
-}
+export type { AppliedCap, ScoreBasis };
 
 export interface ScoreBasisInput {
   kind: PackageKind;

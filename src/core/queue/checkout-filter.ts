@@ -8,6 +8,7 @@ import type { QueueEntry } from '../catalogue/catalogue-types.ts';
 import { isCategorySlug, isPackageId } from '../ids.ts';
 import { ParameterReader, type ParseResult, type QueryParams } from '../query/query-params.ts';
 import type { Distribution, PackageKind } from '../types.ts';
+import { PACKAGE_KINDS } from '../vocabulary.ts';
 
 export const DISTRIBUTION_CHANNELS = ['npm', 'pypi', 'oci', 'remote', 'skill'] as const;
 export type DistributionChannel = (typeof DISTRIBUTION_CHANNELS)[number];
@@ -24,7 +25,7 @@ export interface CheckoutFilter {
 
 export function parseCheckoutFilter(params: QueryParams): ParseResult<CheckoutFilter> {
   const reader = new ParameterReader(params, ['kind', 'category', 'distribution', 'exclude', 'held']);
-  const kind = reader.choice('kind', ['mcp-server', 'skill'] as const);
+  const kind = reader.choice('kind', PACKAGE_KINDS);
   const category = reader.text('category') ?? null;
   if (category !== null && !isCategorySlug(category))
     reader.issues.push({

@@ -6,6 +6,7 @@
  * rubric version the document names, so a document cannot re-weight its own checks.
  */
 import type { CheckMethod, PackageKind, Severity } from '../types.ts';
+import { PACKAGE_KINDS } from '../vocabulary.ts';
 import type { Dimension } from './dimensions.ts';
 import { isBefore, RUBRIC_VERSION, RUBRIC_VERSIONS, type RubricVersion } from './versions.ts';
 
@@ -903,10 +904,9 @@ interface VersionIndex {
 
 function index(version: RubricVersion): VersionIndex {
   const all = catalogue(version);
-  const kinds: PackageKind[] = ['mcp-server', 'skill'];
-  const byKind = new Map(kinds.map((kind) => [kind, all.filter((check) => check.kind === kind)]));
+  const byKind = new Map(PACKAGE_KINDS.map((kind) => [kind, all.filter((check) => check.kind === kind)]));
   const byKindAndId = new Map(
-    kinds.map((kind) => [kind, new Map(byKind.get(kind)!.map((check) => [check.id, check]))]),
+    PACKAGE_KINDS.map((kind) => [kind, new Map(byKind.get(kind)!.map((check) => [check.id, check]))]),
   );
   return { all, byKind, byKindAndId };
 }

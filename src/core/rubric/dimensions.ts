@@ -1,17 +1,6 @@
-import type { PackageKind } from '../types.ts';
+import { DIMENSIONS, type Dimension, type PackageKind } from '../vocabulary.ts';
 
-/** The seven dimensions of rubric 2.0, in display order. Both kinds share the keys, so one schema fits both. */
-export const DIMENSIONS = [
-  'security',
-  'reliability',
-  'interface',
-  'documentation',
-  'efficiency',
-  'maintenance',
-  'licensing',
-] as const;
-
-export type Dimension = (typeof DIMENSIONS)[number];
+export { DIMENSIONS, type Dimension };
 
 /**
  * Published dimension weights per kind (each column sums to 100).

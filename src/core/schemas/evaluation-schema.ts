@@ -6,8 +6,16 @@
  */
 
 import { EVALUATION_ID_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN } from '../ids.ts';
-import { DIMENSIONS } from '../rubric/dimensions.ts';
-import { CHECK_STATUSES, PACKAGE_KINDS, RELATIONSHIPS, SEVERITIES } from '../types.ts';
+import {
+  CHECK_STATUSES,
+  DIMENSIONS,
+  EVALUATOR_KINDS,
+  GRADES,
+  PACKAGE_KINDS,
+  RELATIONSHIPS,
+  SCORE_STATUSES,
+  SEVERITIES,
+} from '../vocabulary.ts';
 
 export const EVALUATION_SCHEMA_ID = 'https://afscore.dev/schemas/evaluation-2.0.json';
 
@@ -172,7 +180,7 @@ export const evaluationSchema = {
       additionalProperties: false,
       required: ['kind', 'name', 'version', 'config_sha256'],
       properties: {
-        kind: { enum: ['cli', 'agent'] },
+        kind: { enum: EVALUATOR_KINDS },
         name: { type: 'string', minLength: 1, maxLength: 100 },
         version: { type: 'string', minLength: 1, maxLength: 64 },
         config_sha256: { ...sha256, description: 'SHA-256 of the canonical evaluation configuration.' },
@@ -300,9 +308,9 @@ export const evaluationSchema = {
       additionalProperties: false,
       required: ['status', 'af_score', 'grade', 'caps_applied', 'dimensions'],
       properties: {
-        status: { enum: ['scored', 'partial', 'unrunnable'] },
+        status: { enum: SCORE_STATUSES },
         af_score: score,
-        grade: { enum: ['A', 'B', 'C', 'D', 'F', null] },
+        grade: { enum: [...GRADES, null] },
         caps_applied: { type: 'array', items: { type: 'string' }, uniqueItems: true },
         dimensions: {
           type: 'object',

@@ -7,32 +7,37 @@
 import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
 import { PRIORITY_FACTORS } from '../../core/catalogue/catalogue-types.ts';
 import { START_FAILURE_CLASSES } from '../../core/checks/start-failure.ts';
-import { DIMENSIONS } from '../../core/rubric/dimensions.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
+import { REVIEW_FIELDS } from '../../core/types.ts';
+import {
+  CHECK_METHODS,
+  CHECK_STATUSES,
+  CONFIDENCES,
+  DIMENSIONS,
+  EVALUATION_STATUSES,
+  EVALUATOR_KINDS,
+  EXCLUSION_REASONS,
+  GRADES,
+  PACKAGE_FLAGS,
+  PACKAGE_KINDS,
+  SCORE_STATUSES,
+  SELF_EVALUATIONS,
+  SEVERITIES,
+  TIER_NAMES,
+} from '../../core/vocabulary.ts';
 
 const nullableNumber = { type: ['number', 'null'] };
 const nullableString = { type: ['string', 'null'] };
 const dateTime = { type: 'string', format: 'date-time' };
 const score = { type: ['number', 'null'], minimum: 0, maximum: 100 };
-const kind = { enum: ['mcp-server', 'skill'] };
-const grade = { enum: ['A', 'B', 'C', 'D', 'F', null] };
-const status = { enum: ['Not yet evaluated', 'Evaluated', 'Needs re-evaluation'] };
-const confidence = { enum: ['single', 'corroborated', 'consensus', 'disputed', 'self-reported', null] };
-const flags = {
-  type: 'array',
-  items: {
-    enum: [
-      'critical-security-finding',
-      'does-not-start',
-      'evaluators-disagree',
-      'reproducibility-mismatch',
-      'self-evaluated',
-      'undisclosed-self-evaluation',
-      'spot-check-diverged',
-    ],
-  },
-};
+// Every enum comes from core/vocabulary.ts, so the documented words are the ones the code uses.
+const kind = { enum: PACKAGE_KINDS };
+const grade = { enum: [...GRADES, null] };
+const status = { enum: EVALUATION_STATUSES };
+const confidence = { enum: [...CONFIDENCES, null] };
+const severity = { enum: SEVERITIES };
+const flags = { type: 'array', items: { enum: PACKAGE_FLAGS } };
 
 function object(properties: Record<string, unknown>, optional: readonly string[] = []) {
   return {
@@ -177,9 +182,9 @@ const checkView = object({
   id: { type: 'string' },
   title: { type: 'string' },
   dimension: { enum: DIMENSIONS },
-  severity: { enum: ['critical', 'high', 'medium', 'low'] },
-  method: { enum: ['deterministic', 'llm'] },
-  status: { enum: ['pass', 'partial', 'fail', 'not_applicable', 'not_run', 'error'] },
+  severity,
+  method: { enum: CHECK_METHODS },
+  status: { enum: CHECK_STATUSES },
   value: nullableNumber,
   message: nullableString,
   evidence: {
@@ -189,7 +194,7 @@ const checkView = object({
         location: { type: 'string' },
         path: { type: 'string' },
         face: { type: 'string' },
-        severity: { enum: ['critical', 'high', 'medium', 'low'] },
+        severity,
         excerpt: { type: 'string' },
         value: { type: ['number', 'string', 'boolean'] },
       },
@@ -213,33 +218,23 @@ const evaluationEntry = object({
     description:
       "The contributor is the operator's own worker: it counts as one evaluator in the cross-validation rules, like any contributor.",
   },
-  tier: { enum: ['newcomer', 'contributor', 'trusted'] },
+  tier: { enum: TIER_NAMES },
   version: { type: 'string' },
   rubric_version: { type: 'string', description: 'The rubric version the evaluation was graded under.' },
   finished_at: dateTime,
   published_at: dateTime,
-  status: { enum: ['scored', 'partial', 'unrunnable'] },
+  status: { enum: SCORE_STATUSES },
   af_score: score,
   security_score: score,
   reliability_score: score,
   caps_applied: capsApplied,
-  self_evaluation: { enum: ['none', 'disclosed', 'undisclosed'] },
+  self_evaluation: { enum: SELF_EVALUATIONS },
   spot_check: { enum: ['confirmed', 'diverged', null] },
   counted: { type: 'boolean' },
   weight: { type: 'number' },
-  excluded_because: {
-    enum: [
-      'coverage-too-low',
-      'spot-check-diverged',
-      'older-version',
-      'older-rubric',
-      'superseded',
-      'undisclosed-self-evaluation-diverges',
-      null,
-    ],
-  },
+  excluded_because: { enum: [...EXCLUSION_REASONS, null] },
   evaluator: object({
-    kind: { enum: ['cli', 'agent'] },
+    kind: { enum: EVALUATOR_KINDS },
     name: { type: 'string' },
     version: { type: 'string' },
     config_sha256: { type: 'string' },
@@ -353,7 +348,7 @@ export const RESPONSE_SCHEMAS = {
     evaluations: { type: 'array', items: evaluationEntry },
     needs_review: {
       type: 'array',
-      items: { enum: ['category', 'name', 'description'] },
+      items: { enum: REVIEW_FIELDS },
       description: 'Fields an import assigned by rule that a maintainer has yet to confirm.',
     },
     registry,
@@ -433,7 +428,7 @@ export const RESPONSE_SCHEMAS = {
       type: 'array',
       items: object({
         check: { type: 'string' },
-        severity: { enum: ['critical', 'high', 'medium', 'low'] },
+        severity,
         title: { type: 'string' },
         finding: nullableString,
         advice: { type: 'string' },
@@ -547,7 +542,7 @@ export const RESPONSE_SCHEMAS = {
     name: { type: 'string' },
     kind,
     category: { type: 'string' },
-    evaluation_status: { enum: ['Not yet evaluated', 'Needs re-evaluation'] },
+    evaluation_status: { enum: EVALUATION_STATUSES.filter((text) => text !== 'Evaluated') },
     reason: { type: 'string' },
     priority: { type: 'number' },
     priority_factors: {

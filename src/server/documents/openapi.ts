@@ -15,6 +15,7 @@ import {
   MAX_PAGE_SIZE,
   MAX_QUERY_LENGTH,
 } from '../../core/query/query-policy.ts';
+import { PACKAGE_KINDS } from '../../core/vocabulary.ts';
 import { PROBLEM_BASE, PROBLEM_TYPES } from '../http/problems.ts';
 import { RESPONSE_SCHEMAS } from './api-schemas.ts';
 import type { DocumentSettings } from './document-settings.ts';
@@ -219,7 +220,7 @@ export function openApiDocument({ publicUrl, limits, leaseHours }: DocumentSetti
           description: `A lease tells others you are evaluating the package. Leases expire after ${leaseHours} hours. ${limits.checkout} checkout requests per client IP per UTC day. If you already hold a lease, it is renewed and returned (200), unless held=skip. A worker (afscore work) narrows the queue to what it can evaluate and leaves out what it just failed on.`,
           security: [{ apiKey: [] }],
           parameters: [
-            { name: 'kind', in: 'query', schema: { enum: ['mcp-server', 'skill'] } },
+            { name: 'kind', in: 'query', schema: { enum: PACKAGE_KINDS } },
             { name: 'category', in: 'query', schema: { type: 'string' }, description: 'A category slug.' },
             {
               name: 'distribution',
@@ -318,7 +319,7 @@ export function openApiDocument({ publicUrl, limits, leaseHours }: DocumentSetti
           description: 'A category slug (see /v1/categories).',
           schema: { type: 'string' },
         },
-        kind: { name: 'kind', in: 'query', schema: { enum: ['mcp-server', 'skill'] } },
+        kind: { name: 'kind', in: 'query', schema: { enum: PACKAGE_KINDS } },
         sort: {
           name: 'sort',
           in: 'query',

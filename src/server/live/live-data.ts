@@ -3,18 +3,14 @@
  * a new manifest. Requests always see one consistent data version; a failed reload keeps serving
  * the previous one.
  */
-import { existsSync, type FSWatcher, readFileSync, watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalogue } from '../../core/catalogue/catalogue-types.ts';
-import { buildPackageIndex, type PackageIndex } from '../../core/query/package-index.ts';
+import type { PackageIndex } from '../../core/query/package-index.ts';
+import { type Manifest, readGenerated } from '../../data/read-generated.ts';
 import type { Reply } from '../http/reply.ts';
 import { LruCache } from './prepared.ts';
 
-export interface Manifest {
-  data_version: string;
-  as_of: string;
-  rubric_version: string;
-}
+export type { Manifest };
 
 export interface DataVersion {
   manifest: Manifest;
@@ -29,25 +25,13 @@ export interface DataVersion {
 function responseCacheSize(packages: number): number {
   return Math.max(4096, 2 * packages + 2048);
 }
-const DOCUMENTS = [
-  'evaluation-guide.md',
-  'schemas/evaluation-2.0.json',
-  'schemas/package.json',
-  'schemas/category.json',
-  'schemas/spot-check.json',
-  'schemas/registry.json',
-];
 
 export function loadDataVersion(generatedDir: string): DataVersion {
-  const manifest = JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
-  const catalogue = JSON.parse(readFileSync(join(generatedDir, 'catalogue.json'), 'utf8')) as Catalogue;
-  const documents = new Map(DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]));
+  const generated = readGenerated(generatedDir);
   return {
-    manifest,
-    index: buildPackageIndex(catalogue),
-    etag: `W/"${manifest.data_version}"`,
-    responses: new LruCache(responseCacheSize(catalogue.packages.length)),
-    documents,
+    ...generated,
+    etag: `W/"${generated.manifest.data_version}"`,
+    responses: new LruCache(responseCacheSize(generated.index.byId.size)),
   };
 }
 

@@ -1,0 +1,41 @@
+/**
+ * Reads what the build wrote to the generated folder: the manifest, the catalogue (indexed for
+ * queries) and the documents published beside it. The front server loads its data versions
+ * through here, and so does the site's middleware when no front server hands the pages their data.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Catalogue } from '../core/catalogue/catalogue-types.ts';
+import { buildPackageIndex, type PackageIndex } from '../core/query/package-index.ts';
+
+export interface Manifest {
+  data_version: string;
+  as_of: string;
+  rubric_version: string;
+}
+
+/** The documents the build publishes beside the catalogue, served as they are. */
+export const PUBLISHED_DOCUMENTS = [
+  'evaluation-guide.md',
+  'schemas/evaluation-2.0.json',
+  'schemas/package.json',
+  'schemas/category.json',
+  'schemas/spot-check.json',
+  'schemas/registry.json',
+];
+
+export interface GeneratedData {
+  manifest: Manifest;
+  index: PackageIndex;
+  /** Published documents by name (`evaluation-guide.md`, `schemas/…`). */
+  documents: Map<string, Buffer>;
+}
+
+export function readGenerated(generatedDir: string): GeneratedData {
+  const manifest = JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
+  const catalogue = JSON.parse(readFileSync(join(generatedDir, 'catalogue.json'), 'utf8')) as Catalogue;
+  const documents = new Map(
+    PUBLISHED_DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]),
+  );
+  return { manifest, index: buildPackageIndex(catalogue), documents };
+}

@@ -1,0 +1,108 @@
+/**
+ * `/mcp`: the MCP endpoint, Streamable HTTP, stateless, JSON responses. Every POST gets a fresh
+ * server and transport over the request's data version; GET and DELETE get 405 (no SSE stream, no
+ * sessions); a browser origin that is not allowed gets 403. Errors at the HTTP level carry
+ * JSON-RPC error bodies without an id, as MCP clients expect. The budget is the `mcp` policy,
+ * which the front server counts and enforces before this module runs.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { ServerConfig } from '../config.ts';
+import type { ModuleContext, ServerModule } from '../server-module.ts';
+import { allowedHosts, hostAllowed } from './host-policy.ts';
+import { createMcpServer } from './mcp-server.ts';
+import { readBody, toWebRequest, writeWebResponse } from './node-bridge.ts';
+import { allowedOrigins, corsHeaders, originAllowed, preflightHeaders } from './origin-policy.ts';
+
+export const MCP_PATH = '/mcp';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function sendRpcError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader('Content-Type', 'application/json');
+  res.setHeader('Content-Length', body.length);
+  res.writeHead(status);
+  res.end(body);
+}
+
+async function answerPost(req: IncomingMessage, res: ServerResponse, context: ModuleContext, url: string) {
+  const origin = req.headers.origin;
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body === null) {
+    sendRpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes; send one JSON-RPC message.`, {
+      ...corsHeaders(origin),
+      Connection: 'close',
+    });
+    return;
+  }
+  const server = createMcpServer(context.data);
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(toWebRequest(req, url, body));
+    await writeWebResponse(res, response, corsHeaders(origin));
+  } finally {
+    await server.close();
+  }
+}
+
+export function mcpModule(config: ServerConfig): ServerModule {
+  const allowed = allowedOrigins(config.publicUrl, config.mcpAllowedOrigins);
+  const hosts = allowedHosts(config.host, config.publicUrl);
+  // The SDK only records the URL; a public URL that does not parse must not break every call.
+  const url = URL.canParse(MCP_PATH, config.publicUrl)
+    ? new URL(MCP_PATH, config.publicUrl).href
+    : `http://localhost${MCP_PATH}`;
+  return {
+    name: 'mcp',
+    policy: 'mcp',
+    owns: (target) => target.path === MCP_PATH,
+    async handle(req, res, context) {
+      const origin = req.headers.origin;
+      if (!hostAllowed(req.headers.host, hosts)) {
+        sendRpcError(
+          res,
+          403,
+          `Host ${req.headers.host ?? '(none)'} is not a name of this server; call it by localhost or its public URL.`,
+        );
+        return;
+      }
+      if (!originAllowed(origin, allowed)) {
+        sendRpcError(
+          res,
+          403,
+          `Origin ${origin} may not call this endpoint; non-browser clients send no Origin.`,
+        );
+        return;
+      }
+      if (req.method === 'OPTIONS') {
+        for (const [name, value] of Object.entries(preflightHeaders(origin))) res.setHeader(name, value);
+        res.writeHead(204);
+        res.end();
+        return;
+      }
+      if (req.method !== 'POST') {
+        sendRpcError(
+          res,
+          405,
+          'Method not allowed: this stateless endpoint takes POST only (no SSE stream, no sessions).',
+          {
+            ...corsHeaders(origin),
+            Allow: 'POST',
+          },
+        );
+        return;
+      }
+      await answerPost(req, res, context, url);
+    },
+  };
+}
