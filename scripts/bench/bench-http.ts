@@ -69,8 +69,23 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
+/** CPU time (user + system) of a process and its children's threads so far, in ms; 0 once it is gone. */
+function cpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    let ms = (Number(fields[11]) + Number(fields[12])) * 10;
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean))
+      ms += cpuMs(Number(child));
+    return ms;
+  } catch {
+    return 0;
+  }
+}
+
 interface Run {
   requestsPerSecond: number;
+  /** Server CPU per request in µs: what the machine's load changes least. */
+  cpuUsPerRequest: number;
   p50: number;
   p99: number;
   errors: number;
@@ -86,8 +101,9 @@ interface Call {
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
-async function load(base: string, calls: readonly Call[], duration: number): Promise<Run> {
+async function load(base: string, calls: readonly Call[], duration: number, pid: number): Promise<Run> {
   let next = 0;
+  const cpuBefore = cpuMs(pid);
   const options: Options = {
     url: base,
     connections: CONNECTIONS,
@@ -104,8 +120,10 @@ async function load(base: string, calls: readonly Call[], duration: number): Pro
     ],
   };
   const result = await autocannon(options);
+  const cpu = cpuMs(pid) - cpuBefore;
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    cpuUsPerRequest: Math.round((cpu * 1000) / Math.max(1, result.requests.total)),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
@@ -252,10 +270,10 @@ async function main(): Promise<void> {
       for (const scenario of scenarios) {
         const loadBefore = load1();
         // Warm-up: 2 s each, which also fills afscore's caches as real traffic would.
-        await load(nginx.url, scenario.nginx, 2);
-        await load(afscoreUrl, scenario.afscore, 2);
-        const baseline = await load(nginx.url, scenario.nginx, DURATION);
-        const ours = await load(afscoreUrl, scenario.afscore, DURATION);
+        await load(nginx.url, scenario.nginx, 2, nginx.pid);
+        await load(afscoreUrl, scenario.afscore, 2, afscore.pid!);
+        const baseline = await load(nginx.url, scenario.nginx, DURATION, nginx.pid);
+        const ours = await load(afscoreUrl, scenario.afscore, DURATION, afscore.pid!);
         const ratio = Math.round((ours.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
         const result = {
           run,
@@ -269,7 +287,7 @@ async function main(): Promise<void> {
         };
         runs.push(result);
         process.stderr.write(
-          `run ${run} ${scenario.name}: nginx ${baseline.requestsPerSecond} req/s, afscore ${ours.requestsPerSecond} req/s (${ratio}×), p99 ${baseline.p99} / ${ours.p99} ms, load ${result.load_average}\n`,
+          `run ${run} ${scenario.name}: nginx ${baseline.requestsPerSecond} req/s, afscore ${ours.requestsPerSecond} req/s (${ratio}×), p99 ${baseline.p99} / ${ours.p99} ms, CPU per request ${baseline.cpuUsPerRequest} / ${ours.cpuUsPerRequest} µs, load ${result.load_average}\n`,
         );
       }
     }
@@ -285,11 +303,12 @@ async function main(): Promise<void> {
         `ratio (≥ ${TARGET_RATIO}×)`,
         'nginx p99 ms',
         `afscore p99 ms (< ${TARGET_P99_MS})`,
+        'CPU µs/req nginx / afscore',
         'errors/non-2xx',
         'load avg (1 min)',
         'result',
       ]),
-      line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+      line(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
       ...runs.map((result) =>
         line([
           result.run,
@@ -299,6 +318,7 @@ async function main(): Promise<void> {
           `${result.ratio}×`,
           result.nginx.p99,
           result.afscore.p99,
+          `${result.nginx.cpuUsPerRequest} / ${result.afscore.cpuUsPerRequest}`,
           `${result.afscore.errors}/${result.afscore.non2xx}`,
           result.load_average,
           result.pass ? 'PASS' : 'FAIL',
