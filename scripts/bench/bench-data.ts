@@ -2,7 +2,7 @@
  * `npm run bench:data`: how long `afscore validate` and `afscore build` take, and how much memory they
  * need, on synthetic catalogues of growing size, and whether the cost grows linearly.
  *
- *   node scripts/bench/bench-data.ts [--sizes 1000,10000] [--per-package 5] [--seed 1] [--repeat 1]
+ *   node scripts/bench/bench-data.ts [--sizes 1000,10000 | --sizes scale] [--per-package 5] [--seed 1] [--repeat 1]
  *                                    [--target 30] [--json FILE] [--keep] [--no-snapshots]
  *
  * Each catalogue is written to a temporary folder (removed afterwards unless --keep), then each
@@ -12,8 +12,14 @@
  * child exits. Progress goes to stderr; stdout gets the table and, unless --json is given, the
  * results as JSON on its last line. Exits 1 when validating or building 10,000 packages misses the
  * target, 2 when a command fails or the options are wrong.
+ *
+ * `--sizes scale` is the catalogue the registries' imports head for: 100,000 packages and 500,000
+ * evaluations (about 6 GB of files, generated here and never committed). At that size the goals are
+ * validate + build under 3 minutes, the build's peak memory under 2 GB, and the server on the
+ * result under 2 GB resident and answering a package within 10 s of start; the server is started
+ * (scripts/start.ts, as `npm start` runs it) for every size and timed to its first answer.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,6 +61,8 @@ interface SizeResult {
   build_s: number;
   validate_peak_rss_mb: number | null;
   build_peak_rss_mb: number | null;
+  server_answer_s: number | null;
+  server_rss_mb: number | null;
   validate_s_per_1k_packages: number;
   build_s_per_1k_packages: number;
 }
@@ -63,7 +71,12 @@ const MIB = 1024 * 1024;
 const round = (value: number, decimals = 2) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/** The scale the goals below are set for. */
+const SCALE_PACKAGES = 100_000;
+const SCALE_GOALS = { seconds: 180, buildRssMb: 2048, serverRssMb: 2048, answerSeconds: 10 };
+
 function parseSizes(text: string): number[] {
+  if (text === 'scale') return [SCALE_PACKAGES];
   const sizes = text.split(',').map((part) => Number(part.trim().replaceAll('_', '')));
   if (sizes.length === 0 || sizes.some((size) => !Number.isInteger(size) || size <= 0)) {
     throw new Error(`--sizes must be positive whole numbers separated by commas, not "${text}"`);
@@ -109,6 +122,49 @@ function runCli(args: readonly string[], scratch: string): Run {
   return { seconds, peakRssMb, stdout: child.stdout.trim() };
 }
 
+/**
+ * Starts the server on the generated data as `npm start` does, and times it to its first answer to
+ * a package; its resident memory is read then. Null figures when it did not answer in 5 minutes.
+ */
+async function serveOnce(
+  generated: string,
+  id: string,
+): Promise<{ seconds: number | null; rssMb: number | null }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(REPOSITORY_ROOT, 'scripts', 'start.ts')], {
+    cwd: REPOSITORY_ROOT,
+    env: {
+      ...process.env,
+      PORT: '4631',
+      HOST: '127.0.0.1',
+      AFSCORE_GENERATED_DIR: generated,
+      AFSCORE_STATE_DIR: join(generated, '..', 'state'),
+    },
+    stdio: 'ignore',
+  });
+  try {
+    while (performance.now() - started < 300_000 && child.exitCode === null) {
+      try {
+        const response = await fetch(`http://127.0.0.1:4631/v1/packages/${id}`);
+        await response.arrayBuffer();
+        if (response.status === 200) {
+          const seconds = (performance.now() - started) / 1000;
+          const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+          return { seconds, rssMb: Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024) };
+        }
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return { seconds: null, rssMb: null };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 /** Fastest of `repeat` runs (the least disturbed by the rest of the machine); memory of the largest. */
 function measure(args: readonly string[], scratch: string, repeat: number): Run {
   const runs = Array.from({ length: repeat }, () => runCli(args, scratch));
@@ -117,10 +173,10 @@ function measure(args: readonly string[], scratch: string, repeat: number): Run 
   return { ...fastest, peakRssMb: peaks.length > 0 ? Math.max(...peaks) : null };
 }
 
-function benchSize(
+async function benchSize(
   packages: number,
   options: { perPackage: number; seed: number; repeat: number; snapshots: boolean; keep: boolean },
-): SizeResult {
+): Promise<SizeResult> {
   const root = mkdtempSync(join(tmpdir(), `afscore-bench-${packages}-`));
   const removeRoot = () => rmSync(root, { recursive: true, force: true });
   // spawnSync blocks, so an interrupt lands here once the child is gone: clean up, then stop.
@@ -158,6 +214,13 @@ function benchSize(
     );
     log(`[${packages}] build ${build.seconds.toFixed(2)} s, ${build.peakRssMb} MB: ${build.stdout}`);
     const catalogueBytes = statSync(join(out, 'catalogue.json')).size;
+    const firstId = /"id":"([^"]+)"/.exec(
+      readFileSync(join(out, 'catalogue.json'), 'utf8').slice(0, 100_000),
+    )?.[1];
+    const served = await serveOnce(out, firstId ?? 'none');
+    log(
+      `[${packages}] server answered ${served.seconds?.toFixed(1) ?? 'never'} s after start, ${served.rssMb} MB resident`,
+    );
 
     return {
       packages: written.packages,
@@ -171,6 +234,8 @@ function benchSize(
       build_s: round(build.seconds),
       validate_peak_rss_mb: validate.peakRssMb,
       build_peak_rss_mb: build.peakRssMb,
+      server_answer_s: served.seconds === null ? null : round(served.seconds),
+      server_rss_mb: served.rssMb,
       validate_s_per_1k_packages: round((validate.seconds * 1000) / packages, 3),
       build_s_per_1k_packages: round((build.seconds * 1000) / packages, 3),
     };
@@ -200,6 +265,8 @@ function table(results: readonly SizeResult[]): string {
     { title: 'validate s/1k pkg', cell: (r) => number(r.validate_s_per_1k_packages, 3) },
     { title: 'build s/1k pkg', cell: (r) => number(r.build_s_per_1k_packages, 3) },
     { title: 'catalogue MB', cell: (r) => number(r.catalogue_mb, 1) },
+    { title: 'server answers s', cell: (r) => number(r.server_answer_s, 1) },
+    { title: 'server RSS MB', cell: (r) => number(r.server_rss_mb) },
   ];
   const rows = [columns.map((column) => column.title), ...results.map((r) => columns.map((c) => c.cell(r)))];
   const widths = columns.map((_, index) => Math.max(...rows.map((row) => row[index]!.length)));
@@ -213,7 +280,7 @@ function growthVerdict(ratio: number, ideal: number): string {
   return 'worse than linear';
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       sizes: { type: 'string', default: '1000,10000' },
@@ -247,9 +314,17 @@ function main(): number {
     cpus: availableParallelism(),
     memory_gb: round(totalmem() / 1024 ** 3, 1),
   };
-  const results = sizes.map((packages) =>
-    benchSize(packages, { perPackage, seed, repeat, snapshots: !values['no-snapshots'], keep: values.keep }),
-  );
+  const results: SizeResult[] = [];
+  for (const packages of sizes)
+    results.push(
+      await benchSize(packages, {
+        perPackage,
+        seed,
+        repeat,
+        snapshots: !values['no-snapshots'],
+        keep: values.keep,
+      }),
+    );
 
   const lines = [
     `afscore data benchmark: Node ${environment.node}, ${environment.cpus} CPUs, ${environment.memory_gb} GB RAM; ` +
@@ -288,6 +363,23 @@ function main(): number {
           `(validate ${atTarget.validate_s.toFixed(1)} s, build ${atTarget.build_s.toFixed(1)} s): ${pass ? 'PASS' : 'FAIL'}`
       : `target: not checked (it is set for ${TARGET_PACKAGES.toLocaleString('en-US')} packages; add it to --sizes)`,
   );
+  const scale = results.find((result) => result.packages === SCALE_PACKAGES);
+  if (scale) {
+    const checks = [
+      `validate + build ${round(scale.validate_s + scale.build_s, 0)} s (< ${SCALE_GOALS.seconds} s)`,
+      `build peak ${scale.build_peak_rss_mb} MB (< ${SCALE_GOALS.buildRssMb} MB)`,
+      `server ${scale.server_rss_mb ?? 'n/a'} MB resident (< ${SCALE_GOALS.serverRssMb} MB)`,
+      `first answer ${scale.server_answer_s ?? 'never'} s after start (< ${SCALE_GOALS.answerSeconds} s)`,
+    ];
+    const met =
+      scale.validate_s + scale.build_s < SCALE_GOALS.seconds &&
+      (scale.build_peak_rss_mb ?? Infinity) < SCALE_GOALS.buildRssMb &&
+      (scale.server_rss_mb ?? Infinity) < SCALE_GOALS.serverRssMb &&
+      (scale.server_answer_s ?? Infinity) < SCALE_GOALS.answerSeconds;
+    lines.push(
+      `scale goals at ${SCALE_PACKAGES.toLocaleString('en-US')} packages: ${checks.join('; ')}: ${met ? 'MET' : 'NOT MET'}`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const report = {
@@ -310,7 +402,7 @@ function main(): number {
 }
 
 try {
-  process.exitCode = main();
+  process.exitCode = await main();
 } catch (error) {
   log(`bench:data: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 2;
