@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoreBasis } from '../../core/catalogue/score-basis.ts';
-import { footingSentence, scoreFooting } from './home.ts';
+import { changeTag, footingSentence, scoreFooting } from './home.ts';
 
 const basis = (evaluations: number, modelJudged = false): { score_basis: ScoreBasis } => ({
   score_basis: {
@@ -32,5 +32,14 @@ describe('what the home page says the scores rest on', () => {
 
   it('says nothing when nothing is scored', () => {
     expect(footingSentence(scoreFooting([]))).toBeNull();
+  });
+});
+
+describe('the label of each change on the home page', () => {
+  it('names every kind of change, new versions and deprecations included', () => {
+    expect(changeTag('new-version')).toEqual({ word: 'New version', tone: '' });
+    expect(changeTag('deprecated')).toEqual({ word: 'Deprecated', tone: 'bad' });
+    expect(changeTag('evaluated').tone).toBe('evaluated');
+    expect(changeTag('removed').tone).toBe('bad');
   });
 });

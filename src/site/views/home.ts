@@ -1,5 +1,5 @@
 /** What the home page claims about the scores, from the data rather than from hope. */
-import type { PackageSummary } from '../../core/catalogue/catalogue-types.ts';
+import type { ChangeKind, PackageSummary } from '../../core/catalogue/catalogue-types.ts';
 import { plural } from '../format.ts';
 
 export interface ScoreFooting {
@@ -32,4 +32,18 @@ export function footingSentence(footing: ScoreFooting): string | null {
       ? 'and none had its model-judged checks run'
       : `and ${footing.modelJudged} had model-judged checks run`;
   return `${resting}, ${judged}: each score says what it rests on.`;
+}
+
+/** How the home page labels each kind of change: a word and a tag style, for every kind there is. */
+const CHANGE_TAGS: Readonly<Record<ChangeKind, { word: string; tone: '' | 'evaluated' | 'bad' }>> = {
+  added: { word: 'Added', tone: '' },
+  updated: { word: 'Updated', tone: '' },
+  'new-version': { word: 'New version', tone: '' },
+  deprecated: { word: 'Deprecated', tone: 'bad' },
+  evaluated: { word: 'Evaluated', tone: 'evaluated' },
+  removed: { word: 'Removed', tone: 'bad' },
+};
+
+export function changeTag(change: ChangeKind): { word: string; tone: '' | 'evaluated' | 'bad' } {
+  return CHANGE_TAGS[change];
 }
