@@ -112,7 +112,11 @@ describe('finding a package', () => {
       `Databases, ${databases.length} packages`,
     );
     const found = await page.locator('a.package-name').allTextContents();
-    for (const record of databases) expect(found).toContain(record.name);
+    // The category's packages lead the results (the first page holds as many of them as fit).
+    const names = new Set(databases.map((record) => record.name));
+    const leading = found.slice(0, Math.min(found.length, databases.length));
+    expect(leading.length).toBeGreaterThan(0);
+    expect(leading.filter((name) => !names.has(name))).toEqual([]);
     await page.close();
   });
 
@@ -188,12 +192,12 @@ describe('the queue', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.waitForURL(`${url}/queue`);
       const first = catalogue.queue[0]!;
-      await page.getByRole('button', { name: `Claim ${first.name}` }).click();
+      await page.getByRole('button', { name: `Claim ${first.name}`, exact: true }).click();
       await page.waitForURL(/\/queue\?claim=claimed/);
       expect(await page.getByRole('status').first().textContent()).toContain(`You claimed ${first.name}`);
       const lease = (await (await fetch(`${url}/v1/checkout/${first.id}`)).json()) as { claimed_by: string };
       expect(lease.claimed_by).toBe('journey-tester');
-      await page.getByRole('button', { name: `Release ${first.name}` }).click();
+      await page.getByRole('button', { name: `Release ${first.name}`, exact: true }).click();
       await page.waitForURL(/\/queue\?claim=released/);
       expect((await fetch(`${url}/v1/checkout/${first.id}`)).status).toBe(404);
     } finally {
