@@ -25,22 +25,7 @@ function nginxBinary(): string {
 }
 
 function configuration(dir: string, port: number, upstreams: readonly string[]): string {
-  const temp = (name: string) => {
-    mkdirSync(join(dir, name), { recursive: true, mode: 0o777 });
-    return join(dir, name);
-  };
-  return `worker_processes 1;
-daemon off;
-pid ${join(dir, 'nginx.pid')};
-error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${temp('body')};
-  proxy_temp_path ${temp('proxy')};
-  fastcgi_temp_path ${temp('fastcgi')};
-  uwsgi_temp_path ${temp('uwsgi')};
-  scgi_temp_path ${temp('scgi')};
+  return `${nginxPreamble(dir)}
   client_max_body_size 2m;
   # Clients (the load benchmark) keep their connections for the whole run.
   keepalive_requests 1000000;
@@ -67,6 +52,30 @@ ${upstreams.map((address) => `    server ${address};`).join('\n')}
 `;
 }
 
+/**
+ * The start of an nginx configuration that runs unprivileged from `dir`: one worker in the
+ * foreground, its pid, log and temporary folders under `dir`, access log off. The caller goes on
+ * inside the `http {` block and closes it.
+ */
+export function nginxPreamble(dir: string): string {
+  const temp = (name: string) => {
+    mkdirSync(join(dir, name), { recursive: true, mode: 0o777 });
+    return join(dir, name);
+  };
+  return `worker_processes 1;
+daemon off;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};`;
+}
+
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
@@ -78,13 +87,24 @@ function listening(port: number): Promise<boolean> {
   });
 }
 
-/** Starts nginx balancing over `upstreams` (`host:port` each). */
-export async function startBalancer(upstreams: readonly string[]): Promise<Balancer> {
-  const dir = mkdtempSync(join(tmpdir(), 'afscore-nginx-'));
-  const port = await freePort();
+export interface RunningNginx {
+  url: string;
+  /** The master process's pid. */
+  pid: number;
+  /** Stops nginx and removes `dir`. */
+  close(): Promise<void>;
+}
+
+/** Runs `binary` with `configuration` from `dir` and waits until it listens on `port` (10 s at most). */
+export async function runNginx(
+  binary: string,
+  dir: string,
+  configuration: string,
+  port: number,
+): Promise<RunningNginx> {
   const conf = join(dir, 'nginx.conf');
-  writeFileSync(conf, configuration(dir, port, upstreams));
-  const child: ChildProcess = spawn(nginxBinary(), ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
+  writeFileSync(conf, configuration);
+  const child: ChildProcess = spawn(binary, ['-p', dir, '-c', conf, '-e', join(dir, 'error.log')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let failed: string | null = null;
@@ -102,6 +122,7 @@ export async function startBalancer(upstreams: readonly string[]): Promise<Balan
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     async close() {
       if (child.exitCode === null && !failed) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -111,4 +132,12 @@ export async function startBalancer(upstreams: readonly string[]): Promise<Balan
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts nginx balancing over `upstreams` (`host:port` each). */
+export async function startBalancer(upstreams: readonly string[]): Promise<Balancer> {
+  const dir = mkdtempSync(join(tmpdir(), 'afscore-nginx-'));
+  const port = await freePort();
+  const { url, close } = await runNginx(nginxBinary(), dir, configuration(dir, port, upstreams), port);
+  return { url, close };
 }

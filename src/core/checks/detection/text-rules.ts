@@ -505,22 +505,22 @@ const SEQUENCED =
   /\b(?:first|before (?:that|you|doing|answering|replying)|after (?:that|you do|doing)|zuerst|vorher|d'abord|avant de|primero|antes de|prima di|eerst)\b|先|然后|まず|먼저|сначала|спочатку|أولا/;
 const ACTION_ORDER = new RegExp(`^${CLAUSE_OPENERS}(?:${CONSEQUENTIAL_VERBS})\\b`);
 
+/** A critical SEC-02 finding: data injecting instructions, over `start`–`end`. */
+function injected(start: number, end: number, note: string): Hit[] {
+  return [hit('SEC-02', 'injected-instructions', 'critical', start, end, note)];
+}
+
 function principalClaimHits(form: string, clauses: readonly Clause[]): Hit[] {
   const claim = PRINCIPAL_CLAIM.exec(form) ?? PRINCIPAL_CLAIM_OTHER_LANGUAGES.exec(form);
   if (!claim) return [];
   const ordered =
     SEQUENCED.test(form) || clauses.some((clause) => ordersIn(clause.text) || ACTION_ORDER.test(clause.text));
   if (!ordered) return [];
-  return [
-    hit(
-      'SEC-02',
-      'injected-instructions',
-      'critical',
-      claim.index,
-      claim.index + claim[0].length,
-      'data returned by the server speaks for the user or waives their privacy, and gives orders',
-    ),
-  ];
+  return injected(
+    claim.index,
+    claim.index + claim[0].length,
+    'data returned by the server speaks for the user or waives their privacy, and gives orders',
+  );
 }
 
 /** A tool's name by its shape: a verb joined to what it acts on (`send_money`, `grant_guest_access`). */
@@ -551,6 +551,11 @@ const MONEY_DESTINATION =
 const OUTSIDE_DESTINATION =
   /(?:^|[\s(:])\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{2,4}){2,3}\b|\b(?:s?ftp|scp|rsync):\/\/[\w.-]+\.[a-z]{2,}|\bhttps?:\/\/[\w.-]+\.[a-z]{2,}\/[^\s"'`<>)]*[?&][\w-]+=(?=$|[\s"'`<>)])/;
 
+/** Whether a text names, by its shape (`send_money`), a tool this server does not offer. */
+function namesOtherTool(text: string, context: RuleContext): boolean {
+  return [...text.matchAll(TOOL_NAME_SHAPE)].some((match) => !context.ownNames.has(match[0]));
+}
+
 /** Whether a text names one of this server's own tools (a name with words joined by `_` or `-`). */
 function namesOwnTool(text: string, context: RuleContext): boolean {
   for (const match of text.matchAll(/[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g)) {
@@ -577,54 +582,30 @@ function injectedOrderHits(form: string, clauses: readonly Clause[], context: Ru
   const ordered = clauses.some((clause) => ordersIn(clause.text)) || ADDRESSEE_MUST.test(form);
   // Guidance on the server's own tools ("Note to LLM: call connect first") is how errors help;
   // an injection reaches beyond them: another tool, an address, a secret, a shell command.
-  const otherTool =
-    [...form.matchAll(TOOL_NAME_SHAPE)].some((match) => !context.ownNames.has(match[0])) ||
-    foreignReferences(form, context.ownNames).length > 0;
+  const otherTool = namesOtherTool(form, context) || foreignReferences(form, context.ownNames).length > 0;
+  const targets = targetsIn(form);
   const asks =
-    otherTool ||
-    liveAddress(form) ||
-    BARE_HOST.test(form) ||
-    SHELL_ORDER.test(form) ||
-    targetsIn(form).length > 0;
+    otherTool || liveAddress(form) || BARE_HOST.test(form) || SHELL_ORDER.test(form) || targets.length > 0;
   if (addressed && ordered && asks)
-    return [
-      hit(
-        'SEC-02',
-        'injected-instructions',
-        'critical',
-        0,
-        form.length,
-        'data returned by the server instructs the assistant to act',
-      ),
-    ];
+    return injected(0, form.length, 'data returned by the server instructs the assistant to act');
   // In any language: data that speaks of the assistant, names a secret kept on the user's machine
   // and a tool to pass it through is an order, whatever the verbs (AgentFlayer's tickets).
-  const secretOnDisk = targetsIn(form).some(({ rule }) => rule.strength === 'strong' && !rule.heldByModel);
+  const secretOnDisk = targets.some(({ rule }) => rule.strength === 'strong' && !rule.heldByModel);
   if (secretOnDisk && ASSISTANT_WORD.test(form) && (otherTool || namesOwnTool(form, context)))
-    return [
-      hit(
-        'SEC-02',
-        'injected-instructions',
-        'critical',
-        0,
-        form.length,
-        'data returned by the server speaks to the assistant about a secret on the user’s machine and a tool to pass it through',
-      ),
-    ];
+    return injected(
+      0,
+      form.length,
+      'data returned by the server speaks to the assistant about a secret on the user’s machine and a tool to pass it through',
+    );
   for (const clause of clauses) {
     const ownTool = namesOwnTool(clause.text, context);
     const planted = PLANTED_IDENTITY.test(clause.text) || OUTSIDE_DESTINATION.test(clause.text);
     if (ownTool && planted && !ILLUSTRATION.test(clause.text))
-      return [
-        hit(
-          'SEC-02',
-          'injected-instructions',
-          'critical',
-          clause.start,
-          clause.end,
-          'data returned by the server names one of its own tools beside an address or key to use it with',
-        ),
-      ];
+      return injected(
+        clause.start,
+        clause.end,
+        'data returned by the server names one of its own tools beside an address or key to use it with',
+      );
   }
   return [];
 }
@@ -1222,10 +1203,11 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
       (REDIRECT.test(text) || (COPY_TO.test(text) && address) || ALTERING.test(text))
     )
       at('directs-other-tool', 'critical', 'alters what other tools send or run');
-    const otherToolNamed = [...text.matchAll(TOOL_NAME_SHAPE)].some(
-      (match) => !context.ownNames.has(match[0]),
-    );
-    if ((otherToolNamed || foreign.length > 0) && MONEY_DESTINATION.test(text) && !ILLUSTRATION.test(text))
+    if (
+      (namesOtherTool(text, context) || foreign.length > 0) &&
+      MONEY_DESTINATION.test(text) &&
+      !ILLUSTRATION.test(text)
+    )
       at(
         'planted-destination',
         'critical',
@@ -1408,6 +1390,13 @@ function sweepHits(form: string): Hit[] {
 // ---------------------------------------------------------------------------------------------
 // Requests the server sends: sampling prompts and elicitation forms
 
+/** What a form may not ask for, gravest first: never in any language, then credentials. */
+const ELICITED_SECRET_PATTERNS: readonly (readonly ['never' | 'sensitive', RegExp])[] = [
+  ['never', ELICITED_SECRETS.never],
+  ['never', NEVER_ELICITED_OTHER_LANGUAGES],
+  ['sensitive', ELICITED_SECRETS.sensitive],
+];
+
 /** A link line: the text of a URL-mode elicitation, where sensitive information belongs. */
 const LINK_LINE = /^https?:\/\/\S+$/m;
 
@@ -1432,12 +1421,7 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
       );
   }
   if (text.role === 'elicitation' && !LINK_LINE.test(form)) {
-    const patterns: [string, RegExp][] = [
-      ['never', ELICITED_SECRETS.never],
-      ['never', NEVER_ELICITED_OTHER_LANGUAGES],
-      ['sensitive', ELICITED_SECRETS.sensitive],
-    ];
-    for (const [kind, pattern] of patterns) {
+    for (const [kind, pattern] of ELICITED_SECRET_PATTERNS) {
       const asked = pattern.exec(form);
       if (!asked) continue;
       hits.push(
