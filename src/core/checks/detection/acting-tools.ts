@@ -17,6 +17,7 @@ const CONSEQUENTIAL_VERBS = new Set([
   'charge',
   'withdraw',
   'purchase',
+  'checkout',
   'buy',
   'order',
   'approve',

@@ -210,6 +210,15 @@ function splitPayloadFindings(surface: readonly ReadText[], context: RuleContext
   return findings;
 }
 
+/** The server's acting tools, lower case, each with whether its name joins several words. */
+function actingTools(surface: readonly ReadText[]): Map<string, boolean> {
+  const tools = new Map<string, boolean>();
+  for (const text of surface)
+    if (text.role === 'name' && text.owner.kind === 'tool' && actsByName(text.text))
+      tools.set(text.text.toLowerCase(), nameWords(text.text).length > 1);
+  return tools;
+}
+
 const ENGLISH: ReadonlySet<string> = new Set(['eng']);
 const DEFINITION_PROSE = new Set<ReadText['role']>(['title', 'description', 'instructions', 'schema-text']);
 
@@ -233,9 +242,7 @@ export function detect(snapshot: McpSnapshot): Detection {
     exactNames: exactNames(surface),
     toolNames: toolNames(surface),
     serverName: snapshot.server.name ?? '',
-    actingTools: new Set(
-      [...toolNames(surface)].filter((name) => nameWords(name).length > 1 && actsByName(name)),
-    ),
+    actingTools: actingTools(surface),
     languages: serverLanguages(surface),
   };
   const findings: Finding[] = [];

@@ -110,8 +110,12 @@ export interface RuleContext {
   toolNames: ReadonlySet<string>;
   /** The server's name, whose words excuse server-level texts (instructions) naming its subject. */
   serverName: string;
-  /** The server's own tools whose names say they act (write, send, pay, approve …), lower case. */
-  actingTools: ReadonlySet<string>;
+  /**
+   * The server's own tools whose names say they act (write, send, pay, approve …), lower case,
+   * each with whether its name joins several words (`send_email`, `sendEmail`) rather than being
+   * one word that prose also uses (`checkout`, `lock`).
+   */
+  actingTools: ReadonlyMap<string, boolean>;
   /** The languages the server may write its definitions in (ISO 639-3). */
   languages: ReadonlySet<string>;
 }
@@ -276,6 +280,12 @@ function consentHits(form: string): Hit[] {
 const WARNING_CONTEXT =
   /\b(?:detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe)\b/;
 
+function lineAt(text: string, index: number): string {
+  const start = text.lastIndexOf('\n', index) + 1;
+  const end = text.indexOf('\n', index);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
 function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
   const hits: Hit[] = [];
   for (const clause of clauses) {
@@ -293,6 +303,20 @@ function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
       ),
     );
   }
+  // A command continued over lines (`curl … \⏎ -F key=@~/.aws/credentials`) is one command.
+  const joined = form.replace(/\\\n\s*/g, ' ');
+  const continued = hits.length === 0 && joined !== form ? DANGEROUS_COMMANDS.exec(joined) : null;
+  if (continued && !WARNING_CONTEXT.test(lineAt(joined, continued.index)))
+    hits.push(
+      hit(
+        'SEC-02',
+        'machine-compromise',
+        'critical',
+        0,
+        form.length,
+        'asks for a command that compromises the machine',
+      ),
+    );
   if (DECODE_AND_FOLLOW.test(form)) {
     const match = DECODE_AND_FOLLOW.exec(form)!;
     hits.push(
@@ -343,14 +367,25 @@ export function ordersTheModel(form: string): boolean {
 const ATTACK_WRITE_UP =
   /\b(?:prompt injection|injection|payloads?|crafted|malicious|attack(?:s|er|ers)?|exploit\w*|vulnerab\w*|cve-\d{4}|ghsa-|such as|e\.g\.|for example)\b/;
 
+/**
+ * A payload quoted to show it: inside quotes after a sentence about attacks ("crafted rows (\"ignore
+ * previous instructions\")"), or set off on a line of its own, in a tag or after a colon, below a
+ * paragraph about attacks (a thread on prompt injection quoting the white text it found).
+ */
+/** A paragraph about attacks, in words stronger than "such as". */
+const ATTACK_TOPIC =
+  /\b(?:prompt injections?|injection attacks?|payloads?|jailbreaks?|malicious|attack(?:s|ers?)?|exploit\w*)\b/;
+
 function quotedAsExample(form: string, found: Hit): boolean {
   const before = form.slice(Math.max(0, found.start - 120), found.start);
   // A sentence ends at a stop before a space: "203.0.113.77" or "v1.2" do not end one.
   const sentence = before.split(/[.!?](?=\s)|\n/).pop() ?? '';
-  return (
-    /["“'‘(]\s*$/.test(form.slice(Math.max(0, found.start - 3), found.start)) &&
-    ATTACK_WRITE_UP.test(sentence)
-  );
+  const lead = form.slice(Math.max(0, found.start - 3), found.start);
+  if (/["“'‘(]\s*$/.test(lead) && ATTACK_WRITE_UP.test(sentence)) return true;
+  const line = form.slice(form.lastIndexOf('\n', found.start - 1) + 1, found.start);
+  const setOff = /^(?:>\s*)?(?:<[^>\n]+>\s*)*$/.test(line) && /(?::|>)\s*$/.test(form.slice(0, found.start));
+  const paragraph = form.slice(Math.max(0, found.start - 400), found.start - line.length);
+  return setOff && ATTACK_TOPIC.test(paragraph);
 }
 
 /** A Markdown image whose address has a slot for data ("![](https://…/t.gif?d={urlenc})"): rendering it sends the data. */
@@ -479,8 +514,10 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
   return [
     ...orders,
     ...principalClaimHits(form, clauses),
-    ...injectedOrderHits(form, clauses, context),
+    ...injectedOrderHits(text, form, clauses, context),
     ...foreignSteeringHits(text, form, clauses, context),
+    ...secretToSlotHits(text.text, form),
+    ...blindCopyHits(clauses),
     ...patternHits(
       form,
       [MODEL_ADDRESS],
@@ -573,6 +610,44 @@ function namesOwnTool(text: string, context: RuleContext): boolean {
   return false;
 }
 
+/**
+ * Data that names a secret kept on the user's machine and a place to put it: a query left open
+ * (`?creds=<values>`), a file-transfer address or a phone number. Whatever the words around them,
+ * the pair is the exfiltration (PromptArmor's Antigravity chain, Imprompter's image URLs).
+ */
+function secretToSlotHits(original: string, form: string): Hit[] {
+  const onDisk = targetsIn(form.replaceAll('%20', ' ')).some(
+    ({ rule }) => rule.strength === 'strong' && !rule.heldByModel,
+  );
+  if (!onDisk || !(OPEN_SLOT_URL.test(original) || OUTSIDE_DESTINATION.test(form)) || ILLUSTRATION.test(form))
+    return [];
+  return injected(
+    0,
+    form.length,
+    'data returned by the server names a secret on the user’s machine and a place to send it',
+  );
+}
+
+/**
+ * Data that has messages blind-copied to an address: "put arch1v@… in BCC". Mail headers list
+ * recipients (`Bcc: dana@…` on a line of its own); a record never asks for one to be added.
+ */
+const BLIND_COPY = /\bbcc\b/;
+const HEADER_LINE = /^(?:bcc|cc|to|from)\s*:/;
+
+function blindCopyHits(clauses: readonly Clause[]): Hit[] {
+  for (const clause of clauses) {
+    if (!BLIND_COPY.test(clause.text) || HEADER_LINE.test(clause.text)) continue;
+    if (!PLANTED_IDENTITY.test(clause.text) || ILLUSTRATION.test(clause.text)) continue;
+    return injected(
+      clause.start,
+      clause.end,
+      'data returned by the server has messages blind-copied to an address',
+    );
+  }
+  return [];
+}
+
 /** The line of `form` a clause sits on. */
 function lineAround(form: string, clause: Clause): string {
   const start = form.lastIndexOf('\n', clause.start) + 1;
@@ -587,7 +662,7 @@ function actingToolNamed(text: string, context: RuleContext, owner: string): str
     const parts = match[0].split('-');
     for (let end = parts.length; end > 0; end--) {
       const name = parts.slice(0, end).join('-');
-      if (context.actingTools.has(name) && name !== owner) return name;
+      if (context.actingTools.get(name) === true && name !== owner) return name;
     }
   }
   return null;
@@ -632,8 +707,76 @@ function foreignSteeringHits(
 const ADDRESSEE_MUST =
   /\b(?:agents?|assistants?|bots?|models?|llms?|ai|reviewers?|copilots?) (?:must|should|need to|are required to|shall|has to|have to) (?:also |first |always )?(?:run|read|send|call|use|open|post|add|include|attach|execute|fetch|write|delete|approve|merge|transfer|upload|share|invite|install)\b/;
 
-function injectedOrderHits(form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
-  const addressed = MODEL_ADDRESS.test(form) || MODEL_ADDRESS_OTHER_LANGUAGES.test(form);
+/**
+ * A lead-in that addresses an AI, in any language: a few words naming an AI, an agent or an
+ * assistant, ended by a colon or a dash at the start of a line or a bracket ("AI સહાયક માટે:",
+ * "I gynorthwywyr AI sy'n darllen hwn:", "Summariser agents:", "Shënim për asistentin:"). Writers
+ * of every language borrow these words, so the label is legible where the rest is not. The
+ * acronyms are read in capitals: "ai" is a word in Italian and French.
+ */
+const LEAD_IN = /(?<=^|[\n[(>]|[\]:]\s)\s*([^\n:.!?[\]()<>\\"{}]{1,60}?)\s*(?::\s|\s[–—-]\s)/g;
+const AI_ACRONYM = /\b(?:AI|A\.I\.|LLMs?|GPT|KI|IA)\b/;
+const AGENT_STEM =
+  /(?:assist|asist|asyst|agent|ajan|ajent|agjent|копилот|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt|models?)\b/i;
+
+function addressedByLabel(original: string): boolean {
+  for (const match of original.matchAll(LEAD_IN)) {
+    const label = match[1]!;
+    if (label.split(/\s+/).length > 8) continue;
+    // The acronyms count only in capitals, so they leave the word list's lower-case reading.
+    const words = label.toLowerCase().replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
+    if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
+  }
+  return false;
+}
+
+/** A query left open for the data, as the attacker wrote it: `?d=RESULTS`, `?creds=<values>`, `?q={data}`. */
+const OPEN_SLOT_URL =
+  /\bhttps?:\/\/[^\s"'`<>)]+[?&][\w-]+=(?:[A-Z][A-Z_]{3,}\b|<[^>\s]{1,30}>|\{[^}\s]{1,30}\}|\.{3}|(?=[\s.)"'`]|$))/;
+
+/**
+ * Settings that take the user out of the loop: auto-approve everything, trust every command, or
+ * point an IDE's executable at a file the repository ships (IDEsaster, Kiro's trusted commands,
+ * cross-agent escalation through ~/.gemini/settings.json). Any language; the keys are the
+ * products' own.
+ */
+const APPROVALS_OFF =
+  /"?[\w.]*(?:autoapprove|auto_approve|alwaysallow|trustedcommands|autoaccept|autorun|yolo(?:mode)?|skippermissions|dangerouslyskippermissions|allowedcommands)"?[^\n]{0,14}?(?:\btrue\b|\[\s*["']\*["']|["']\*["'])|--dangerously-skip-permissions\b|"[\w.]*(?:executablepath|git\.path)"\s*:\s*"\.{1,2}\//;
+
+/** Whether labelled data asks for something no record needs: the label is the order. */
+function labelledAsks(original: string, form: string, context: RuleContext, otherTool: boolean): boolean {
+  // Paths in file:// links arrive percent-encoded: `Login%20Data`.
+  const strong = targetsIn(form.replaceAll('%20', ' ')).filter(({ rule }) => rule.strength === 'strong');
+  const outward = liveAddress(form) || otherTool || namesOwnTool(form, context);
+  return (
+    strong.some(({ rule }) => !rule.heldByModel) ||
+    (strong.length > 0 && outward) ||
+    APPROVALS_OFF.test(form) ||
+    OPEN_SLOT_URL.test(original) ||
+    OUTSIDE_DESTINATION.test(form) ||
+    callsActingTool(form, context)
+  );
+}
+
+/** Data that writes out a call of one of the server's acting tools with its arguments: `checkout(product_id="X9")`. */
+function callsActingTool(form: string, context: RuleContext): boolean {
+  for (const match of form.matchAll(/([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/gu))
+    if (context.actingTools.has(match[1]!)) return true;
+  return false;
+}
+
+function injectedOrderHits(
+  text: ReadText,
+  form: string,
+  clauses: readonly Clause[],
+  context: RuleContext,
+): Hit[] {
+  const labelled = addressedByLabel(text.text);
+  const addressed =
+    labelled ||
+    MODEL_ADDRESS.test(form) ||
+    MODEL_ADDRESS_OTHER_LANGUAGES.test(form) ||
+    ADDRESSEE_MUST.test(form);
   const ordered = clauses.some((clause) => ordersIn(clause.text)) || ADDRESSEE_MUST.test(form);
   // Guidance on the server's own tools ("Note to LLM: call connect first") is how errors help;
   // an injection reaches beyond them: another tool, an address, a secret, a shell command.
@@ -646,6 +789,12 @@ function injectedOrderHits(form: string, clauses: readonly Clause[], context: Ru
   // In any language: data that speaks of the assistant, names a secret kept on the user's machine
   // and a tool to pass it through is an order, whatever the verbs (AgentFlayer's tickets).
   const secretOnDisk = targets.some(({ rule }) => rule.strength === 'strong' && !rule.heldByModel);
+  if (labelled && labelledAsks(text.text, form, context, otherTool))
+    return injected(
+      0,
+      form.length,
+      'data returned by the server is labelled for the assistant and points it at a secret, an address, another tool or its approvals',
+    );
   if (secretOnDisk && ASSISTANT_WORD.test(form) && (otherTool || namesOwnTool(form, context)))
     return injected(
       0,
@@ -1260,13 +1409,13 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
       at('directs-other-tool', 'critical', 'alters what other tools send or run');
     if (
       (namesOtherTool(text, context) || foreign.length > 0) &&
-      MONEY_DESTINATION.test(text) &&
+      (MONEY_DESTINATION.test(text) || PLANTED_IDENTITY.test(text) || OUTSIDE_DESTINATION.test(text)) &&
       !ILLUSTRATION.test(text)
     )
       at(
         'planted-destination',
         'critical',
-        'names another server’s tool beside a wallet or account of its own',
+        'names another server’s tool beside an address, a number, a wallet or an account of its own',
       );
     if (/\bwhen this tool is (?:available|present|loaded|enabled|installed)\b/.test(text))
       at('when-available', 'high', 'attaches behaviour to the mere presence of this tool');
@@ -1353,6 +1502,33 @@ function escalate(hits: readonly Hit[], length: number): Hit[] {
   ];
 }
 
+/**
+ * Data that has one of the server's acting tools used without asking the user: a stored skill or
+ * a fetched page deciding that a write, a send or a run needs no consent.
+ */
+function consentOverOwnTools(
+  text: ReadText,
+  form: string,
+  hits: readonly Hit[],
+  context: RuleContext,
+): Hit[] {
+  if (!DATA_ROLES.has(text.role) || !hits.some((found) => found.rule === 'consent-bypass')) return [];
+  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  if (APPROVALS_OFF.test(form))
+    return injected(
+      0,
+      form.length,
+      'data returned by the server has the agent’s approvals turned off without asking',
+    );
+  const tool = actingToolNamed(form, context, owner);
+  if (tool === null) return [];
+  return injected(
+    0,
+    form.length,
+    `data returned by the server has its ${tool} tool used without asking the user`,
+  );
+}
+
 /** Acting without the user's consent through another server's tools is directing those tools. */
 function consentOverOtherTools(hits: readonly Hit[], length: number): Hit[] {
   const bypass = hits.some((found) => found.rule === 'consent-bypass');
@@ -1391,7 +1567,12 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...pointedToolHits(text, clauses, context),
     ...sweepHits(form.text),
   ];
-  return [...hits, ...consentOverOtherTools(hits, form.text.length), ...escalate(hits, form.text.length)];
+  return [
+    ...hits,
+    ...consentOverOtherTools(hits, form.text.length),
+    ...consentOverOwnTools(text, form.text, hits, context),
+    ...escalate(hits, form.text.length),
+  ];
 }
 
 /**
@@ -1459,6 +1640,16 @@ const LINK_LINE = /^https?:\/\/\S+$/m;
  * What a server asks the user's model or the user directly: instructions that outlive the request
  * (in sampling prompts and in data), and forms that ask for secrets.
  */
+/**
+ * A sampling prompt runs on the user's model with the user's tools and files at hand; a server
+ * that names credential files there, with an order or an address to send them to, is using the
+ * client to reach what it cannot (Anthropic's GTG-1002 role-play, PromptLock's generated stealer).
+ */
+function samplingWantsSecrets(form: string): boolean {
+  const onDisk = targetsIn(form).some(({ rule }) => rule.strength === 'strong' && !rule.heldByModel);
+  return onDisk && (liveAddress(form) || clausesOf(form).some((clause) => ordersIn(clause.text)));
+}
+
 function serverRequestHits(text: ReadText, form: string): Hit[] {
   const hits: Hit[] = [];
   if (text.role === 'sampling-request' || DATA_ROLES.has(text.role)) {
@@ -1474,6 +1665,18 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
           'tells the assistant how to behave from now on, beyond the request it came with',
         ),
       );
+  }
+  if (text.role === 'sampling-request' && samplingWantsSecrets(form)) {
+    hits.push(
+      hit(
+        'SEC-04',
+        'sampling-secrets',
+        'critical',
+        0,
+        form.length,
+        'asks the client’s model to work on secrets kept on the user’s machine, and to act on them or send them out',
+      ),
+    );
   }
   if (text.role === 'elicitation' && !LINK_LINE.test(form)) {
     for (const [kind, pattern] of ELICITED_SECRET_PATTERNS) {
