@@ -88,6 +88,13 @@ npm error network request to https://registry.npmjs.org/mcp-fast-hash failed, re
     ).toBeNull();
   });
 
+  it('leaves a certificate the evaluating machine cannot verify to a private retry: its trust store, not the package', () => {
+    const stderr = `npm error code SELF_SIGNED_CERT_IN_CHAIN
+npm error errno SELF_SIGNED_CERT_IN_CHAIN
+npm error request to https://registry.npmjs.org/drawio-mcp-server failed, reason: self-signed certificate in certificate chain`;
+    expect(classifyInstallFailure({ ...base, stderr })).toBeNull();
+  });
+
   it('quotes npm’s reason for other refusals, with its code', () => {
     const stderr = `npm error code EBADPLATFORM
 npm error notsup Unsupported platform for mcp-mac-notes@1.1.0: wanted {"os":"darwin"} (current: {"os":"linux"})

@@ -44,6 +44,8 @@ const GONE =
   /\bE404\b|\b404 Not Found\b|is not in (?:this|the npm) registry|\bETARGET\b|No matching version found|\bunpublished\b/i;
 const UNREACHABLE =
   /\b(?:403 Forbidden|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET|EHOSTUNREACH)\b|is not reachable from install steps|Could not resolve host|unable to access '|Permission denied \(publickey\)|git (?:ls-remote|clone)\b.*(?:failed|exit)|fatal: (?:could not read|repository)/i;
+const TLS_TRUST =
+  /\b(?:SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_GET_ISSUER_CERT(?:_LOCALLY)?|UNABLE_TO_VERIFY_LEAF_SIGNATURE|CERT_HAS_EXPIRED|CERT_NOT_YET_VALID|ERR_TLS_CERT_ALTNAME_INVALID)\b|self[- ]signed certificate|unable to verify the first certificate/i;
 const URL = /\b(?:https?|git\+ssh|git\+https|ssh|git):\/\/(?:[^@\s/]+@)?([^/\s:'"]+)(?::\d+)?/i;
 const TOOLCHAINS: readonly [string, RegExp][] = [
   [
@@ -161,6 +163,9 @@ export function classifyInstallFailure(observation: InstallObservation): StartFa
     );
   }
   if (/\b(?:5\d\d|EPIPE|EINTR|ENOSPC|ENOMEM)\b/.test(observation.stderr)) return null;
+  // A certificate npm could not verify is the evaluating machine's trust store (or a proxy in
+  // its path), never the package: retried privately, never published against it.
+  if (TLS_TRUST.test(observation.stderr)) return null;
   const code = all.find((line) => /^npm (?:error|ERR!) code\b/.test(line));
   const line = all.find((candidate) => /^npm (?:error|ERR!)/.test(candidate) && candidate !== code) ?? code;
   if (!line) return null;

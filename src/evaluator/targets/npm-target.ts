@@ -54,12 +54,26 @@ export interface NpmSettings {
   cafile?: string;
   strictSsl?: string;
   nodedir?: string;
+  /**
+   * `NODE_EXTRA_CA_CERTS` of the evaluator's environment: the certificates a proxy or an internal
+   * registry needs, which npm does not read from its own configuration. Trust, not a credential.
+   */
+  extraCaCerts?: string;
 }
 
 const NPM_TIMEOUT_MS = 300_000;
 const STDERR_LINES = 3;
 
-/** Reads registry, cafile, strict-ssl and nodedir from the contributor's npm configuration. */
+function extraCaCerts(): Pick<NpmSettings, 'extraCaCerts'> {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  return file && existsSync(file) ? { extraCaCerts: file } : {};
+}
+
+/**
+ * Reads registry, cafile, strict-ssl and nodedir from the contributor's npm configuration, and
+ * the extra certificates Node is told to trust (an npm other than the system's may not see the
+ * system's global npmrc, but every Node reads NODE_EXTRA_CA_CERTS).
+ */
 export function readNpmSettings(): Promise<NpmSettings> {
   return new Promise((resolve) => {
     execFile(
@@ -80,6 +94,7 @@ export function readNpmSettings(): Promise<NpmSettings> {
           ...(values.has('cafile') ? { cafile: values.get('cafile')! } : {}),
           ...(values.has('strict-ssl') ? { strictSsl: values.get('strict-ssl')! } : {}),
           ...(values.has('nodedir') ? { nodedir: values.get('nodedir')! } : {}),
+          ...extraCaCerts(),
         });
       },
     );
@@ -125,6 +140,7 @@ function runNpm(
   const env: Record<string, string> = {
     npm_config_registry: settings.registry,
     ...(settings.cafile ? { npm_config_cafile: settings.cafile } : {}),
+    ...(settings.extraCaCerts ? { NODE_EXTRA_CA_CERTS: settings.extraCaCerts } : {}),
     ...(settings.strictSsl ? { npm_config_strict_ssl: settings.strictSsl } : {}),
     ...(settings.nodedir ? { npm_config_nodedir: settings.nodedir } : {}),
     npm_config_cache: cache ?? join(sandbox.home, '.npm'),
@@ -309,6 +325,7 @@ export async function installNpmPackage(
   writeFileSync(join(installDir, 'package.json'), '{"name":"afscore-sandbox","private":true}\n');
   const settings = await readNpmSettings();
   if (settings.cafile) sandbox.expose(settings.cafile);
+  if (settings.extraCaCerts) sandbox.expose(settings.extraCaCerts);
   if (settings.nodedir && existsSync(settings.nodedir)) sandbox.expose(settings.nodedir);
   const registry = registryHost(settings.registry);
   // With --network the install steps use this machine's network like the server; otherwise the proxy.
