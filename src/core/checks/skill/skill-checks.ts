@@ -5,7 +5,6 @@
  */
 import type { CheckResult } from '../../types.ts';
 import { notRun } from '../results.ts';
-import { secretsVerdict } from '../secrets.ts';
 import type { SkillSnapshot } from '../snapshot.ts';
 import { checkCompactBody, checkEvaluationsShipped, checkStructuredBody } from './body.ts';
 import { checkPipeToShell, checkRuntimeFetch } from './code-safety.ts';
@@ -22,6 +21,7 @@ import {
 import { checkSkillHiddenContent } from './hidden-content.ts';
 import { checkProgressiveDisclosure, checkSkillReferences } from './references.ts';
 import { checkScriptSyntax, type ScriptSyntax } from './scripts.ts';
+import { checkSkillSecrets } from './secrets.ts';
 
 const NEEDS_MANIFEST = [
   'SKL-S05',
@@ -66,7 +66,7 @@ export function skillSnapshotChecks(snapshot: SkillSnapshot): CheckResult[] {
 export function skillFileChecks(snapshot: SkillSnapshot, scripts: readonly ScriptSyntax[]): CheckResult[] {
   const loaded = readSkillManifest(snapshot);
   return [
-    secretsVerdict('SKL-S02', snapshot.files, 'skill'),
+    checkSkillSecrets(snapshot),
     checkPipeToShell(snapshot),
     checkRuntimeFetch(snapshot),
     loaded.ok ? checkAllowedTools(loaded.manifest) : notRun('SKL-S05', 'SKILL.md did not load.'),
