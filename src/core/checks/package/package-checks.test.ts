@@ -137,3 +137,50 @@ describe('package checks', () => {
     expect(checkServerJson(facts()).status).toBe('fail');
   });
 });
+
+describe('package checks, golden', () => {
+  it('grade a typical npm server package on every count (SEC-07..09, DOC-01..03, MNT-01..06, LIC-01..04)', () => {
+    const published = facts(
+      {
+        manifest: {
+          name: 'weather-mcp',
+          license: 'MIT',
+          description: 'Weather forecasts for MCP clients',
+          repository: { url: 'git+https://github.com/example/weather-mcp.git' },
+          homepage: 'https://github.com/example/weather-mcp',
+          dependencies: { '@modelcontextprotocol/sdk': '^1.32.0', undici: '*' },
+          scripts: { build: 'tsc', postinstall: 'node scripts/fetch-model.js' },
+        },
+        registry: { provenance: false, publishedAt: '2025-01-10T00:00:00Z' },
+      },
+      {
+        'CHANGELOG.md': '# 1.2.0\n- Forecast by hour\n',
+        'dist/index.js': 'const key = process.env.WEATHER_API_KEY; const unit = process.env.WEATHER_UNITS;',
+        'dist/config.js': 'export const fallback = "ghp_Zk3pQ9xV2mT7rL8wN4bY6cH1jF5sD0gA2eKu";',
+      },
+    );
+    expect(
+      packageChecks(published, Date.parse('2026-11-22T00:00:00Z')).map((result) => [
+        result.id,
+        result.status,
+      ]),
+    ).toEqual([
+      ['SEC-07', 'fail'], // a GitHub token in dist/config.js
+      ['SEC-08', 'not_run'], // no advisory database offline
+      ['SEC-09', 'fail'], // a postinstall script
+      ['DOC-01', 'pass'],
+      ['DOC-02', 'fail'], // WEATHER_API_KEY and WEATHER_UNITS are not in the README
+      ['DOC-03', 'pass'],
+      ['MNT-01', 'pass'],
+      ['MNT-02', 'fail'], // released 681 days before
+      ['MNT-03', 'fail'], // undici: *
+      ['MNT-04', 'not_run'], // needs the repository
+      ['MNT-05', 'not_run'], // no SECURITY.md shipped
+      ['MNT-06', 'fail'], // no provenance
+      ['LIC-01', 'pass'],
+      ['LIC-02', 'pass'],
+      ['LIC-03', 'fail'], // no server.json and no mcpName
+      ['LIC-04', 'pass'],
+    ]);
+  });
+});
