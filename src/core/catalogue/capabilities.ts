@@ -5,8 +5,8 @@
  * they decide whether someone should install it at all.
  */
 
+import { riskKinds } from '../checks/risky-capabilities.ts';
 import { nameWords } from '../checks/schema-utils.ts';
-import { riskKinds } from '../checks/server/risky-capabilities.ts';
 
 export const CAPABILITIES = [
   'runs-code',

@@ -21,7 +21,7 @@ import { DESCRIPTIONS_CHECKS } from '../checks/server/descriptions.def.ts';
 import { EXFILTRATION_PARAMETERS_CHECKS } from '../checks/server/exfiltration-parameters.def.ts';
 import { POISONING_CHECKS } from '../checks/server/poisoning.def.ts';
 import { RESOURCES_PROMPTS_CHECKS } from '../checks/server/resources-prompts.def.ts';
-import { RISKY_CAPABILITIES_CHECKS } from '../checks/server/risky-capabilities.def.ts';
+import { RISK_ANNOTATIONS_CHECKS } from '../checks/server/risk-annotations.def.ts';
 import { RUNTIME_CHECKS } from '../checks/server/runtime-checks.def.ts';
 import { SANDBOX_CHECKS } from '../checks/server/sandbox-checks.def.ts';
 import { SCHEMA_HYGIENE_CHECKS } from '../checks/server/schema-hygiene.def.ts';
@@ -46,7 +46,7 @@ export const DEFINITIONS: Readonly<Record<PackageKind, readonly (readonly CheckE
     POISONING_CHECKS,
     EXFILTRATION_PARAMETERS_CHECKS,
     DEFINITION_CHANGES_CHECKS,
-    RISKY_CAPABILITIES_CHECKS,
+    RISK_ANNOTATIONS_CHECKS,
     SCHEMA_VALIDITY_CHECKS,
     SCHEMA_HYGIENE_CHECKS,
     TOOL_NAMES_CHECKS,

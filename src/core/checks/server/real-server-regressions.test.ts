@@ -15,7 +15,7 @@ import {
   checkSensitiveRequests,
   checkShadowing,
 } from './poisoning.ts';
-import { checkRiskyCapabilities } from './risky-capabilities.ts';
+import { checkRiskyCapabilities } from './risk-annotations.ts';
 
 const securityOf = (snapshot: ReturnType<typeof mcpSnapshot>) =>
   [checkHiddenCharacters, checkHiddenInstructions, checkShadowing, checkSensitiveRequests].map((check) => [

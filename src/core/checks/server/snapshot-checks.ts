@@ -19,7 +19,7 @@ import {
   checkShadowing,
 } from './poisoning.ts';
 import { checkResourcesAndPrompts } from './resources-prompts.ts';
-import { checkAnnotationContradictions, checkRiskyCapabilities } from './risky-capabilities.ts';
+import { checkAnnotationContradictions, checkRiskyCapabilities } from './risk-annotations.ts';
 import { checkSchemaHygiene } from './schema-hygiene.ts';
 import { checkSchemaValidity } from './schema-validity.ts';
 import { checkToolNames } from './tool-names.ts';

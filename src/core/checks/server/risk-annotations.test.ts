@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mcpSnapshot, tool } from '../../../../test/support/snapshots.ts';
-import { checkAnnotationContradictions, checkRiskyCapabilities, riskKinds } from './risky-capabilities.ts';
+import { riskKinds } from '../risky-capabilities.ts';
+import { checkAnnotationContradictions, checkRiskyCapabilities } from './risk-annotations.ts';
 
 describe('risk words in names', () => {
   it('reads snake, kebab and camel case', () => {

@@ -1,11 +1,11 @@
 /**
- * The rubric's definitions of the MCP server checks in `risky-capabilities.ts` (SEC-11, SEC-12): risky capabilities and the annotations that should declare them.
+ * The rubric's definitions of the MCP server checks in `risk-annotations.ts` (SEC-11, SEC-12): risky capabilities and the annotations that should declare them.
  * Each entry holds the check's current form and, under `before`, what it was in earlier versions;
  * `rubric/checks.ts` assembles every definition into the catalogue.
  */
 import type { CheckEntry } from '../../rubric/check-definition.ts';
 
-export const RISKY_CAPABILITIES_CHECKS: readonly CheckEntry[] = [
+export const RISK_ANNOTATIONS_CHECKS: readonly CheckEntry[] = [
   {
     id: 'SEC-11',
     dimension: 'security',
