@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../src/core/catalogue/build-catalogue.ts';
-import type { StartFailure } from '../src/core/checks/start-failure.ts';
+import type { StartFailure } from '../src/core/checks/server/start-failure.ts';
 import type { EvaluationDocument } from '../src/core/types.ts';
 import { loadRepository } from '../src/data/load-repository.ts';
 import { evaluate } from '../src/evaluator/evaluate.ts';

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkDefinitionChanges } from '../src/core/checks/definition-changes.ts';
-import { judgeStartup } from '../src/core/checks/runtime-checks.ts';
+import { checkDefinitionChanges } from '../src/core/checks/server/definition-changes.ts';
+import { checkStartup } from '../src/core/checks/server/runtime-checks.ts';
 import { probeServer, type ServerLauncher } from '../src/evaluator/mcp-probe.ts';
 
 const SERVER = join(import.meta.dirname, 'fixtures', 'mcp-servers', 'moody', 'server.ts');
@@ -43,7 +43,7 @@ describe('the probe under load', () => {
   it('retries a start that timed out, and REL-01 passes on the second attempt', async () => {
     const result = await probeServer(moody({ MOODY_STALL_MS: '2500' }), () => {}, quick);
     expect(result.facts.connections[0]).toMatchObject({ started: true, attempts: 2 });
-    expect(judgeStartup(result.facts)).toMatchObject({
+    expect(checkStartup(result.facts)).toMatchObject({
       status: 'pass',
       message: 'Started and initialized within 10 s on the second attempt.',
     });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StartFailure } from '../src/core/checks/start-failure.ts';
+import type { StartFailure } from '../src/core/checks/server/start-failure.ts';
 import type { EvaluationDocument } from '../src/core/types.ts';
 import { type EvaluateOptions, evaluate } from '../src/evaluator/evaluate.ts';
 import { detectSandbox } from '../src/evaluator/sandbox/sandbox-support.ts';

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { WORKDIR } from '../core/agent-config/launch-plan.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
-import type { StartFailure } from '../core/checks/start-failure.ts';
+import type { StartFailure } from '../core/checks/server/start-failure.ts';
 import type { ServerLauncher, StartEvidence } from './probe-connection.ts';
 import type { Sandbox, SandboxedProcess } from './sandbox.ts';
 import { socketFetch } from './socket-fetch.ts';

@@ -26,14 +26,15 @@ import {
   STARTUP_TIMEOUT_MS,
   STDIN_EXIT_TIMEOUT_MS,
 } from '../core/checks/check-policy.ts';
+import { asObject } from '../core/checks/schema-utils.ts';
 import type {
   CapabilityProbe,
   ConnectionFacts,
   PaginationFacts,
   ProbeFacts,
-} from '../core/checks/probe-facts.ts';
-import { percentile } from '../core/checks/runtime-checks.ts';
-import { asObject } from '../core/checks/schema-utils.ts';
+} from '../core/checks/server/probe-facts.ts';
+import { percentile } from '../core/checks/server/runtime-checks.ts';
+import type { StartFailure } from '../core/checks/server/start-failure.ts';
 import {
   type FaceDefinitions,
   type McpSnapshot,
@@ -41,7 +42,6 @@ import {
   type SnapshotTool,
   toolsListValue,
 } from '../core/checks/snapshot.ts';
-import type { StartFailure } from '../core/checks/start-failure.ts';
 import {
   type CallRecord,
   callTool,

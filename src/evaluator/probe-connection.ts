@@ -15,12 +15,12 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientIdentity } from '../core/checks/check-policy.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
-import type { ConnectionFacts } from '../core/checks/probe-facts.ts';
+import type { ConnectionFacts } from '../core/checks/server/probe-facts.ts';
 import {
   classifyStartFailure,
   type StartFailure,
   type StartObservation,
-} from '../core/checks/start-failure.ts';
+} from '../core/checks/server/start-failure.ts';
 import {
   recordServerRequests,
   SERVER_REQUEST_CAPABILITIES,

@@ -12,8 +12,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { canonicalSha256 } from '../core/checks/canonical-json.ts';
 import { MAX_LIST_PAGES } from '../core/checks/check-policy.ts';
-import type { PaginationFacts } from '../core/checks/probe-facts.ts';
 import { asObject } from '../core/checks/schema-utils.ts';
+import type { PaginationFacts } from '../core/checks/server/probe-facts.ts';
 import {
   type FaceDefinitions,
   type McpSnapshot,

@@ -30,7 +30,7 @@ import {
 } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { LimitHit, LimitKind, SandboxFacts, SandboxPhase } from '../core/checks/sandbox-facts.ts';
+import type { LimitHit, LimitKind, SandboxFacts, SandboxPhase } from '../core/checks/server/sandbox-facts.ts';
 import type { SandboxRecord } from '../core/types.ts';
 import {
   type BwrapPlan,

@@ -4,7 +4,7 @@
  * sandbox with a time limit.
  */
 import { join } from 'node:path';
-import type { Interpreter, ScriptSyntax } from '../core/checks/skill-scripts.ts';
+import type { Interpreter, ScriptSyntax } from '../core/checks/skill/scripts.ts';
 import type { Sandbox } from './sandbox.ts';
 
 const PARSE_TIMEOUT_MS = 10_000;

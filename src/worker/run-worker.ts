@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { failureLabel, type StartFailure } from '../core/checks/start-failure.ts';
+import { failureLabel, type StartFailure } from '../core/checks/server/start-failure.ts';
 import { WORKER_FIRST_RETRY_HOURS, WORKER_MAX_RETRY_HOURS } from '../core/failures/failure-policy.ts';
 import type { EvaluationDocument } from '../core/types.ts';
 import { EvaluationStopped } from '../evaluator/evaluate.ts';

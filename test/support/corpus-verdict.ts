@@ -6,8 +6,8 @@
  * would grade F whatever else it does well; a benign case caught is a false alarm.
  */
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { mcpSnapshotChecks } from '../../src/core/checks/mcp-snapshot-checks.ts';
-import { runtimeChecks } from '../../src/core/checks/runtime-checks.ts';
+import { runtimeChecks } from '../../src/core/checks/server/runtime-checks.ts';
+import { mcpSnapshotChecks } from '../../src/core/checks/server/snapshot-checks.ts';
 import { scoreChecks } from '../../src/core/scoring/score-checks.ts';
 import type { CheckResult } from '../../src/core/types.ts';
 import { probeServer, type ServerLauncher } from '../../src/evaluator/mcp-probe.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { StartFailure } from '../../core/checks/start-failure.ts';
+import type { StartFailure } from '../../core/checks/server/start-failure.ts';
 import { isLogin, isPackageId } from '../../core/ids.ts';
 import {
   type EvaluationDocument,

@@ -4,6 +4,7 @@
  * says these in plain words ("runs commands or code", "changes files") before the score, since
  * they decide whether someone should install it at all.
  */
+
 import { riskKinds } from '../checks/risky-capabilities.ts';
 import { nameWords } from '../checks/schema-utils.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Thresholds of the deterministic checks (rubric 2.0). The check texts in `rubric/checks.ts` state
+ * Thresholds of the deterministic checks (rubric 2.0). The check definitions (`<subject>/<name>.def.ts`) state
  * these numbers; a change here is a rubric change.
  */
 

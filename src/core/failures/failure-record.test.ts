@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EvaluationEntry, PackageAggregate } from '../aggregate/package-aggregate.ts';
-import type { StartFailure } from '../checks/start-failure.ts';
+import type { StartFailure } from '../checks/server/start-failure.ts';
 import { packageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import { failureRecord, retryDelayDays } from './failure-record.ts';

@@ -6,7 +6,7 @@
  * brings it back at once (package-state's `new-version`). Pure: the clock is passed in.
  */
 import type { EvaluationEntry, PackageAggregate } from '../aggregate/package-aggregate.ts';
-import { failureLabel, START_FAILURE_CLASSES, type StartFailure } from '../checks/start-failure.ts';
+import { failureLabel, START_FAILURE_CLASSES, type StartFailure } from '../checks/server/start-failure.ts';
 import type { EvaluationDocument } from '../types.ts';
 import { FIRST_RETRY_DAYS, MAX_RETRY_DAYS } from './failure-policy.ts';
 

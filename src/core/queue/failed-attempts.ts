@@ -6,7 +6,7 @@
 
 import type { EvaluationEntry } from '../aggregate/package-aggregate.ts';
 import type { PackageRecord } from '../catalogue/catalogue-types.ts';
-import { failedTo } from '../checks/start-failure.ts';
+import { failedTo } from '../checks/server/start-failure.ts';
 
 export interface FailedAttempts {
   count: number;

@@ -5,7 +5,7 @@
 
 import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
 import { STALE_AFTER_DAYS } from '../aggregate/policy.ts';
-import { failedTo } from '../checks/start-failure.ts';
+import { failedTo } from '../checks/server/start-failure.ts';
 import type { FailureRecord } from '../failures/failure-record.ts';
 import { isBefore, isRubricVersion, RUBRIC_VERSION } from '../rubric/versions.ts';
 import type { EvaluationStatusText, PackageFile } from '../types.ts';

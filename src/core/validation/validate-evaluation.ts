@@ -2,7 +2,7 @@
  * The one validation path for evaluation documents: `npm run validate`, the pull-request workflow
  * and `POST /v1/evaluations` all call this, so a document is accepted or refused for the same reasons.
  */
-import { isModelAlias } from '../checks/model-pin.ts';
+import { isModelAlias } from '../checks/judge/model-pin.ts';
 import { loginKey } from '../ids.ts';
 import { isRubricVersion, RUBRIC_VERSION, RUBRIC_VERSIONS } from '../rubric/versions.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';

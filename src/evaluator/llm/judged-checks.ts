@@ -1,6 +1,6 @@
 /**
  * Runs the judged checks of a package: which units of text each prompt sees, and how verdicts
- * become check outcomes (through `core/checks/judged-checks.ts`, where the arithmetic lives).
+ * become check outcomes (through `core/checks/judge/judged-checks.ts`, where the arithmetic lives).
  */
 import { canonicalSha256 } from '../../core/checks/canonical-json.ts';
 import {
@@ -11,10 +11,10 @@ import {
   serverRollup,
   type ToolDefinitionRatings,
   toolDefinitionScore,
-} from '../../core/checks/judged-checks.ts';
+} from '../../core/checks/judge/judged-checks.ts';
 import { errored, notApplicable, notRun } from '../../core/checks/results.ts';
 import { propertiesOf, requiredOf } from '../../core/checks/schema-utils.ts';
-import { readSkillManifest, textFiles } from '../../core/checks/skill-files.ts';
+import { readSkillManifest, textFiles } from '../../core/checks/skill/files.ts';
 import type { McpSnapshot, SkillSnapshot, SnapshotTool } from '../../core/checks/snapshot.ts';
 import type { CheckResult, Evidence } from '../../core/types.ts';
 import { pointerJoin } from '../../core/validation/issue.ts';

@@ -3,7 +3,7 @@
  * OpenAI-compatible chat completions). Temperature is always 0; the verdict schema goes with the
  * request so providers that enforce structured output can.
  */
-import { unpinnedModelReason } from '../../core/checks/model-pin.ts';
+import { unpinnedModelReason } from '../../core/checks/judge/model-pin.ts';
 import { issue, ok, type Result, fail as refuse } from '../../core/validation/issue.ts';
 
 export interface JudgeRequest {

@@ -5,7 +5,7 @@
  * contributor's configuration names its host, and a count; connections a server made to its own
  * loopback inside the sandbox are its own business and left out.
  */
-import type { NetworkAttempt, SandboxPhase } from '../../core/checks/sandbox-facts.ts';
+import type { NetworkAttempt, SandboxPhase } from '../../core/checks/server/sandbox-facts.ts';
 import type { EgressRecord } from './egress-proxy.ts';
 
 export interface WatchLine {

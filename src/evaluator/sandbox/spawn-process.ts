@@ -4,7 +4,7 @@
  * (out of memory, no more processes, too many open files, file too large).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { LimitKind } from '../../core/checks/sandbox-facts.ts';
+import type { LimitKind } from '../../core/checks/server/sandbox-facts.ts';
 
 export interface ProcessExit {
   code: number | null;

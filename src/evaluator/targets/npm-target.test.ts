@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LimitHit } from '../../core/checks/sandbox-facts.ts';
+import type { LimitHit } from '../../core/checks/server/sandbox-facts.ts';
 import type { Sandbox, SpawnOptions } from '../sandbox.ts';
 import { installNpmPackage, lastLines, npmFailure, registryHost } from './npm-target.ts';
 

@@ -10,10 +10,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { classifyInstallFailure, type InstallObservation } from '../../core/checks/install-failure.ts';
-import type { RegistryFacts } from '../../core/checks/package-facts.ts';
-import type { LimitHit } from '../../core/checks/sandbox-facts.ts';
-import type { StartFailure } from '../../core/checks/start-failure.ts';
+import type { RegistryFacts } from '../../core/checks/package/package-facts.ts';
+import { classifyInstallFailure, type InstallObservation } from '../../core/checks/server/install-failure.ts';
+import type { LimitHit } from '../../core/checks/server/sandbox-facts.ts';
+import type { StartFailure } from '../../core/checks/server/start-failure.ts';
 import { FETCH_HOSTS, SCRIPT_HOSTS, STEP_LIMITS, type StepName } from '../sandbox/sandbox-policy.ts';
 import type { Sandbox } from '../sandbox.ts';
 

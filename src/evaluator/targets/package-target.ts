@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, extname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { PackageFacts, RegistryFacts } from '../../core/checks/package-facts.ts';
+import type { PackageFacts, RegistryFacts } from '../../core/checks/package/package-facts.ts';
 import { issue, ok, type Result, fail as refuse } from '../../core/validation/issue.ts';
 import type { FolderFile } from '../folder-files.ts';
 

@@ -6,7 +6,7 @@
 
 import { CAPABILITIES } from '../../core/catalogue/capabilities.ts';
 import { PRIORITY_FACTORS } from '../../core/catalogue/catalogue-types.ts';
-import { START_FAILURE_CLASSES } from '../../core/checks/start-failure.ts';
+import { START_FAILURE_CLASSES } from '../../core/checks/server/start-failure.ts';
 import { CAPS } from '../../core/rubric/policy.ts';
 import { evaluationSchema } from '../../core/schemas/evaluation-schema.ts';
 import { REVIEW_FIELDS } from '../../core/types.ts';

@@ -60,3 +60,38 @@ describe('the package page view', () => {
     expect(view.caps[0]!.licence?.lookedIn).toContain('the npm package @example/pg-query 2.1.0 as published');
   });
 });
+
+describe('the package page intro', () => {
+  it('says why there is no score: not yet evaluated, or did not start', () => {
+    expect(packagePageView(packageRecord(), SITE).noScore).toBe('none yet');
+    expect(packagePageView(packageRecord({ flags: ['does-not-start'] }), SITE).noScore).toBe(
+      'none: it did not start',
+    );
+    expect(packagePageView(packageRecord({ af_score: 81, grade: 'B' }), SITE).noScore).toBeNull();
+  });
+
+  it('carries the registries’ notices: a deprecation and a score for an older version', () => {
+    const view = packagePageView(
+      packageRecord({
+        af_score: 81,
+        grade: 'B',
+        version: '2.2.0',
+        evaluated_version: '2.1.0',
+        last_evaluated_at: '2026-10-03T12:00:00Z',
+        deprecated: { reason: 'Superseded by @example/pg-query-next', date: '2026-11-01' },
+      }),
+      SITE,
+    );
+    expect(view.registry.version).toBe(
+      'Needs re-evaluation since 2.2.0: the score shown is for 2.1.0, evaluated 3 Oct 2026.',
+    );
+    expect(view.registry.deprecation).toBe(
+      'Superseded by @example/pg-query-next (noted 1 Nov 2026). It still installs, but its maintainers point elsewhere.',
+    );
+    expect(packagePageView(packageRecord(), SITE).registry).toEqual({
+      deprecation: null,
+      version: null,
+      facts: [],
+    });
+  });
+});

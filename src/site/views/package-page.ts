@@ -10,6 +10,7 @@ import { packageDetail } from '../../core/catalogue/check-views.ts';
 import { DIMENSION_TITLES, DIMENSIONS, type Dimension } from '../../core/rubric/dimensions.ts';
 import { type CapNote, capNotes } from '../caps.ts';
 import { formatScore } from '../format.ts';
+import { deprecationNotice, type RegistryFact, registryFacts, versionNotice } from '../registry-notes.ts';
 import { wrongScoreUrl } from '../site-links.ts';
 import { badgeSnippets, installSnippets, type Snippet } from '../snippets.ts';
 import { type CapabilityLine, capabilityLines } from './capabilities.ts';
@@ -58,6 +59,10 @@ export interface PackagePageView {
   historyCapped: boolean;
   badges: Snippet[];
   wrongScoreUrl: string;
+  /** What stands in for the score pill when there is no score. */
+  noScore: string | null;
+  /** The registries' word on this package: a deprecation, a newer version, when each was asked. */
+  registry: { deprecation: string | null; version: string | null; facts: RegistryFact[] };
 }
 
 const FAILED = new Set(['fail', 'partial', 'error']);
@@ -128,5 +133,16 @@ export function packagePageView(
     historyCapped: record.evaluations.some((entry) => entry.caps_applied.length > 0),
     badges: badgeSnippets(site.baseUrl, record),
     wrongScoreUrl: wrongScoreUrl(site.repositoryUrl, record, record.representative_evaluation_id),
+    noScore:
+      record.af_score !== null
+        ? null
+        : record.flags.includes('does-not-start')
+          ? 'none: it did not start'
+          : 'none yet',
+    registry: {
+      deprecation: deprecationNotice(record),
+      version: versionNotice(record),
+      facts: registryFacts(record),
+    },
   };
 }

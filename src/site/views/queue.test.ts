@@ -3,7 +3,7 @@ import { packageRecord } from '../../../test/support/package-fixture.ts';
 import { buildPackageIndex } from '../../core/query/package-index.ts';
 import { buildQueue, withClaims } from '../../core/queue/queue.ts';
 import { registryView } from '../../core/registry/registry-view.ts';
-import { claimOutcome, priorityText, queueRows } from './queue.ts';
+import { claimOutcome, priorityText, queuePageView, queueRows } from './queue.ts';
 
 const AS_OF = Date.parse('2026-11-01T00:00:00Z');
 
@@ -84,5 +84,58 @@ describe('the notice after a claim button', () => {
     expect(notice('claim=refused')?.tone).toBe('bad');
     expect(notice('claim=signed-out')?.text).toBe('Sign in first: claiming needs your API key.');
     expect(notice('claim=whatever&id=free-one')).toBeNull();
+  });
+});
+
+describe('the queue page view', () => {
+  const index = buildPackageIndex({
+    meta: { rubric_version: '2.1', schema_version: '2.0', as_of: '2026-11-01T00:00:00Z' },
+    categories: [],
+    packages: records,
+    removed: [],
+    contributors: [],
+    queue: buildQueue(records, AS_OF),
+    stats: JSON.parse('{}'),
+    changes: [],
+  });
+  const claims = new Map([['taken', '2026-11-02T10:00:00.000Z']]);
+  const site = (viewer: { login: string } | null) => ({
+    data: {
+      manifest: { data_version: 'v1', as_of: '2026-11-01T00:00:00Z', rubric_version: '2.1' },
+      index,
+      documents: new Map(),
+    },
+    claims: async () => claims,
+    holders: async () => new Map([['taken', 'bo']]),
+    viewer,
+    now: AS_OF,
+  });
+  const page = (viewer: { login: string } | null, query = '') =>
+    queuePageView(site(viewer), new URL(`http://localhost/queue${query}`));
+
+  it('lays the live claims over the queue and counts the free packages', async () => {
+    const view = await page({ login: 'ana' });
+    expect(view.status).toBeNull();
+    expect(view.free).toBe(2);
+    expect(view.rows.find((row) => row.entry.id === 'taken')!.claim).toEqual({
+      state: 'held',
+      until: '2026-11-02T10:00:00.000Z',
+    });
+    expect(view.rows.find((row) => row.entry.id === 'free-one')!.claim.state).toBe('claimable');
+    expect(view.hrefFor(1)).toBe('/queue');
+    expect(view.hrefFor(2)).toBe('/queue?page=2');
+  });
+
+  it('answers 400 for a bad page number and 404 past the last page', async () => {
+    const bad = await page(null, '?page=zero');
+    expect(bad.status).toBe(400);
+    expect(bad.issues.map((issue) => issue.parameter)).toEqual(['page']);
+    const past = await page(null, '?page=9');
+    expect(past.status).toBe(404);
+    expect(past.pastTheEnd).toBe(true);
+  });
+
+  it('reads the outcome of a Claim button from the address', async () => {
+    expect((await page({ login: 'ana' }, '?claim=claimed&id=free-one')).outcome?.tone).toBe('ok');
   });
 });

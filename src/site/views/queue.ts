@@ -3,9 +3,16 @@
  * cell offers, and the notice after a Claim or Release button (`?claim=…&id=…`), from fixed words only.
  */
 import type { QueueEntry } from '../../core/catalogue/catalogue-types.ts';
+import { type Page, pageOf } from '../../core/query/list-packages.ts';
+import { readPaging } from '../../core/query/list-query.ts';
 import type { PackageIndex } from '../../core/query/package-index.ts';
-import type { Viewer } from '../page-context.ts';
+import { type ParameterIssue, ParameterReader } from '../../core/query/query-params.ts';
+import { withClaims } from '../../core/queue/queue.ts';
+import type { PageContext, Viewer } from '../page-context.ts';
+import { isPastTheEnd } from '../paging.ts';
 import { queueVersionText } from '../registry-notes.ts';
+import { queryOf, withParams } from '../request.ts';
+import type { PageStatus } from '../status.ts';
 
 export interface ClaimNotice {
   text: string;
@@ -92,4 +99,46 @@ export function queueRows(
     priority: priorityText(entry),
     claim: claimCell(entry, viewer, holders),
   }));
+}
+
+export const QUEUE_PAGE_SIZE = 50;
+
+export interface QueuePageView {
+  /** The status to answer with, when not 200. */
+  status: PageStatus | null;
+  issues: readonly ParameterIssue[];
+  queue: Page<QueueEntry>;
+  rows: QueueRow[];
+  /** How many packages nobody has claimed. */
+  free: number;
+  pastTheEnd: boolean;
+  outcome: ClaimNotice | null;
+  hrefFor(page: number): string;
+}
+
+/** The queue page: `?page=` only, with the live claims laid over the queue the data describes. */
+export async function queuePageView(
+  site: Pick<PageContext, 'data' | 'claims' | 'holders' | 'viewer' | 'now'>,
+  url: URL,
+): Promise<QueuePageView> {
+  const { index } = site.data;
+  const reader = new ParameterReader(new Map([...queryOf(url)].filter(([name]) => name === 'page')), [
+    'page',
+  ]);
+  const paging = { ...readPaging(reader), perPage: QUEUE_PAGE_SIZE };
+  const entries = withClaims(index.catalogue.queue, await site.claims(site.now));
+  const holders = site.viewer ? await site.holders(site.now) : new Map<string, string>();
+  const queue = pageOf(entries, paging);
+  const pastTheEnd = isPastTheEnd(queue.page, queue.total_pages);
+  return {
+    // Past the last page is the graver answer: the page asked for does not exist.
+    status: pastTheEnd ? 404 : reader.issues.length > 0 ? 400 : null,
+    issues: reader.issues,
+    queue,
+    rows: queueRows(queue.items, site.viewer, holders),
+    free: entries.filter((entry) => !entry.claimed).length,
+    pastTheEnd,
+    outcome: claimOutcome(url.searchParams, index),
+    hrefFor: (n: number) => withParams('/queue', { page: n > 1 ? n : null }),
+  };
 }

@@ -1,0 +1,194 @@
+/**
+ * SEC-06: a server that shows different definitions to different clients (bait-and-switch, the
+ * honest face for a scanner) or changes them after it was listed (a rug pull, after the first call
+ * or on a later connection) is deceiving the user who approved it. The evaluator records every
+ * listing as a face; this compares them all with the first. Values that vary by nature (dates,
+ * times, long numbers, ids) are masked first, so a clock in a description is not a rug pull.
+ */
+import type { CheckResult, Evidence } from '../../types.ts';
+import { canonicalJson } from '../canonical-json.ts';
+import { excerpt } from '../escape-text.ts';
+import { fail, notRun, partial, pass } from '../results.ts';
+import {
+  type FaceDefinitions,
+  firstFaceDefinitions,
+  type McpSnapshot,
+  type ObservedFace,
+} from '../snapshot.ts';
+
+const VOLATILE: readonly [RegExp, string][] = [
+  [/\b\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g, '<date>'],
+  [/\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?\b/gi, '<time>'],
+  [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '<uuid>'],
+  [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi, '<hex>'],
+  [/\d{4,}/g, '<number>'],
+];
+
+function mask(value: unknown): unknown {
+  if (typeof value === 'string')
+    return VOLATILE.reduce((text, [pattern, token]) => text.replace(pattern, token), value);
+  if (Array.isArray(value)) {
+    const items = value.map(mask);
+    // Enum values built from a set may come in any order.
+    return items.every((item) => typeof item === 'string') ? [...(items as string[])].sort() : items;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, mask(inner)]));
+  }
+  return value;
+}
+
+/** The definitions each face showed: its own, an earlier identical face's, or the first listing's. */
+export function faceDefinitions(snapshot: McpSnapshot): FaceDefinitions[] {
+  const faces = snapshot.faces ?? [];
+  const resolved: FaceDefinitions[] = [];
+  faces.forEach((face, index) => {
+    if (face.definitions) resolved.push(face.definitions);
+    else if (face.same_as !== undefined && face.same_as < index) resolved.push(resolved[face.same_as]!);
+    else resolved.push(firstFaceDefinitions(snapshot));
+  });
+  return resolved;
+}
+
+type Section = 'tools' | 'prompts' | 'resources' | 'resource_templates';
+const SECTIONS: readonly [Section, string][] = [
+  ['tools', 'name'],
+  ['prompts', 'name'],
+  ['resources', 'uri'],
+  ['resource_templates', 'uriTemplate'],
+];
+
+interface Difference {
+  path: string;
+  /** The text this face showed there, for the excerpt. */
+  shown: string;
+  what: string;
+}
+
+function keyed(items: readonly Record<string, unknown>[], key: string): Map<string, Record<string, unknown>> {
+  return new Map(items.map((item) => [String(item[key]), item]));
+}
+
+function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return fields.filter((field) => canonicalJson(mask(before[field])) !== canonicalJson(mask(after[field])));
+}
+
+export function differences(first: FaceDefinitions, other: FaceDefinitions): Difference[] {
+  const out: Difference[] = [];
+  if (
+    canonicalJson(mask(first.server.instructions ?? null)) !==
+    canonicalJson(mask(other.server.instructions ?? null))
+  ) {
+    out.push({
+      path: 'server.instructions',
+      shown: other.server.instructions ?? '',
+      what: 'instructions changed',
+    });
+  }
+  for (const [section, key] of SECTIONS) {
+    const before = keyed(first[section] as Record<string, unknown>[], key);
+    const after = keyed(other[section] as Record<string, unknown>[], key);
+    for (const [name, item] of after) {
+      const path = `${section}[${name}]`;
+      const earlier = before.get(name);
+      if (!earlier) {
+        out.push({ path, shown: String(item.description ?? name), what: 'added' });
+        continue;
+      }
+      for (const field of changedFields(earlier, item)) {
+        const shown = item[field];
+        out.push({
+          path: `${path}.${field}`,
+          shown: typeof shown === 'string' ? shown : canonicalJson(shown ?? null),
+          what: `${field} changed`,
+        });
+      }
+    }
+    for (const name of before.keys()) {
+      if (!after.has(name)) out.push({ path: `${section}[${name}]`, shown: '', what: 'removed' });
+    }
+  }
+  return out;
+}
+
+/**
+ * Why a face differs: the client's name when every other listing under the first client's name
+ * agrees with the first one, otherwise time (a call, a notification, a later connection).
+ */
+function cause(
+  faces: readonly ObservedFace[],
+  index: number,
+  same: (a: number, b: number) => boolean,
+): string {
+  const face = faces[index]!;
+  const first = faces[0]!;
+  const changedOverTime = faces.some(
+    (other, at) => at !== 0 && other.identity === first.identity && !same(0, at),
+  );
+  if (face.identity !== first.identity) {
+    return changedOverTime
+      ? `seen by the client "${face.identity}" (the definitions also changed over time)`
+      : `shown only to the client "${face.identity}"`;
+  }
+  if (face.connection === first.connection)
+    return `changed during the session${face.after ? ` after ${face.after}` : ''}`;
+  return `changed on connection ${face.connection}`;
+}
+
+/**
+ * Connections that never started (a busy machine, a flaky server) leave fewer faces to compare: the
+ * check still rates what it saw, with half credit, so one flaky start cannot unpublish a score.
+ */
+function reduced(snapshot: McpSnapshot, listings: string): CheckResult {
+  const unreached = snapshot.unreached ?? [];
+  const names = unreached.map((face) => `${face.identity} (connection ${face.connection})`).join(', ');
+  return partial(
+    'SEC-06',
+    0.5,
+    `Identical definitions on ${listings}, but ${unreached.length} connection(s) did not start and could not be compared: ${names || 'only one client name listed'}.`,
+    unreached.map((face) => ({
+      location: `connection ${face.connection}`,
+      face: face.identity,
+      value: face.error,
+    })),
+  );
+}
+
+export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
+  const faces = snapshot.faces ?? [];
+  const identities = [...new Set(faces.map((face) => face.identity))];
+  if (faces.length === 0) return notRun('SEC-06', 'The evaluator recorded no faces to compare.');
+  const definitions = faceDefinitions(snapshot);
+  const masked = definitions.map((face) => canonicalJson(mask(face)));
+  const same = (a: number, b: number) => masked[a] === masked[b];
+  const evidence: Evidence[] = [];
+  faces.forEach((face, index) => {
+    if (index === 0 || same(0, index)) return;
+    const why = cause(faces, index, same);
+    for (const difference of differences(definitions[0]!, definitions[index]!)) {
+      evidence.push({
+        location: `/faces/${index}`,
+        path: difference.path,
+        face: face.label,
+        severity: 'critical',
+        ...(difference.shown ? { excerpt: excerpt(difference.shown) } : {}),
+        value: `${difference.what}: ${why}, unlike ${faces[0]!.label}`,
+      });
+    }
+  });
+  const listings = `${faces.length} listings by ${identities.join(', ')}`;
+  if (evidence.length > 0) {
+    return fail(
+      'SEC-06',
+      `The definitions differ between clients or change over time (${listings}).`,
+      evidence,
+    );
+  }
+  if ((snapshot.unreached ?? []).length > 0 || identities.length < 2) return reduced(snapshot, listings);
+  const calls = faces.filter((face) => face.after?.startsWith('tools/call')).length;
+  return pass(
+    'SEC-06',
+    `Identical definitions on ${listings}${calls > 0 ? `, including after ${calls} tool call(s)` : ''}.`,
+  );
+}
