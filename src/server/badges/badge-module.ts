@@ -29,7 +29,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Module
   }
   const file = badgeFile(context.target)!;
   const replies = await badgeReplies(context.data, file.id);
-  send(req, res, file.format === 'svg' ? replies.svg : replies.json);
+  // Kept ready to write, so the front server answers this target from it next time.
+  const responses = context.data.responses;
+  const key = `badge/${replies.key}.${file.format}`;
+  const kept =
+    responses.get(key) ??
+    responses.keep(key, file.format === 'svg' ? replies.svg : replies.json, {
+      path: context.target.path,
+      policy: null,
+    });
+  responses.alias(req.url!, key);
+  send(req, res, kept.reply);
 }
 
 export function badgeModule(): ServerModule {

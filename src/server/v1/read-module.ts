@@ -35,7 +35,7 @@ async function readReply(
   if (req.method === 'OPTIONS')
     return { status: 204, headers: preflightHeaders(READ_METHODS), body: Buffer.alloc(0) };
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(READ_METHODS);
-  const read: ReadContext = { segments, params: target.params, data: context.data };
+  const read: ReadContext = { segments, params: target.params, data: context.data, target: req.url! };
   // Only the queue shows claims, so only the queue reads them.
   if (segments[0] === 'queue' && options.claims) read.claims = await options.claims(context.now);
   return match.route.handle(read, match.params);
