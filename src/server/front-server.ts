@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pageLocalsChannel } from '../site/page-locals-channel.ts';
 import type { ServerConfig } from './config.ts';
+import { type Encoding, negotiateEncoding } from './http/compression.ts';
 import { CORS_HEADERS } from './http/cors.ts';
 import { compressPages } from './http/page-compression.ts';
 import { type PreparedResponse, writePrepared } from './http/prepared-response.ts';
@@ -90,6 +91,7 @@ export function createFrontServer(options: FrontServerOptions): Server {
     req: IncomingMessage,
     res: ServerResponse,
     kept: PreparedResponse,
+    encoding: Encoding | null,
   ): Promise<void> {
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
     const started = now();
@@ -104,13 +106,14 @@ export function createFrontServer(options: FrontServerOptions): Server {
       send(req, res, quotaExceededReply(policy.name, decision, started));
       return;
     }
-    writePrepared(req, res, kept, rateLimitHeaderList(policy.name, decision, started));
+    writePrepared(req, res, kept, encoding, rateLimitHeaderList(policy.name, decision, started));
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const kept = options.data.version.responses.byTarget(req.url!);
-      if (kept) return answerKept(req, res, kept);
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      const kept = options.data.version.responses.byTarget(req.url!, encoding);
+      if (kept) return answerKept(req, res, kept, encoding);
     }
     const target = parseRequestTarget(req.url);
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);

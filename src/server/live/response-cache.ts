@@ -10,7 +10,13 @@
  * was evicted simply misses.
  */
 import { LRUCache } from 'lru-cache';
-import { type PreparedResponse, type PrepareOptions, prepareResponse } from '../http/prepared-response.ts';
+import type { Encoding } from '../http/compression.ts';
+import {
+  type PreparedResponse,
+  type PrepareOptions,
+  prepareResponse,
+  withEncoding,
+} from '../http/prepared-response.ts';
 import type { Reply } from '../http/reply.ts';
 
 export interface ResponseCacheLimits {
@@ -21,7 +27,7 @@ export interface ResponseCacheLimits {
 }
 
 /** AFSCORE_RESPONSE_CACHE_MB's default: per data version, for HTTP responses and MCP answers together. */
-export const DEFAULT_RESPONSE_CACHE_BYTES = 256 * 2 ** 20;
+export const DEFAULT_RESPONSE_CACHE_BYTES = 512 * 2 ** 20;
 
 /**
  * The budget of one data version, split: eleven sixteenths for the prepared HTTP responses, one for
@@ -53,15 +59,28 @@ export class ResponseCache {
     });
   }
 
-  get(key: string): PreparedResponse | undefined {
-    return this.entries.get(key);
+  /**
+   * The entry kept under `key`, with its form in `encoding` made when this is the first time a
+   * client asks for it (and counted against the budget from then on).
+   */
+  get(key: string, encoding: Encoding | null = null): PreparedResponse | undefined {
+    const prepared = this.entries.get(key);
+    return prepared === undefined ? undefined : this.withForm(key, prepared, encoding);
   }
 
-  /** Prepares a reply and keeps it; one larger than the whole budget is prepared but not kept. */
-  keep(key: string, reply: Reply, options: PrepareOptions): PreparedResponse {
+  /**
+   * Prepares a reply, with its form in `encoding`, and keeps it; one larger than the whole budget
+   * is prepared but not kept.
+   */
+  keep(
+    key: string,
+    reply: Reply,
+    options: PrepareOptions,
+    encoding: Encoding | null = null,
+  ): PreparedResponse {
     const prepared = prepareResponse(reply, options);
     this.entries.set(key, prepared);
-    return prepared;
+    return this.withForm(key, prepared, encoding);
   }
 
   /** Remembers a raw request target as another name of a kept entry (of nothing, when it is not kept). */
@@ -69,10 +88,18 @@ export class ResponseCache {
     if (this.entries.has(key)) this.aliases.set(target, key);
   }
 
-  /** The entry a raw request target was last found to mean, while both are kept. */
-  byTarget(target: string): PreparedResponse | undefined {
+  /** The entry a raw request target was last found to mean, while both are kept; as `get`. */
+  byTarget(target: string, encoding: Encoding | null = null): PreparedResponse | undefined {
     const key = this.aliases.get(target);
-    return key === undefined ? undefined : this.entries.get(key);
+    return key === undefined ? undefined : this.get(key, encoding);
+  }
+
+  private withForm(key: string, prepared: PreparedResponse, encoding: Encoding | null): PreparedResponse {
+    if (encoding === null || prepared[encoding] !== undefined) return prepared;
+    const grown = withEncoding(prepared, encoding);
+    // Set again only while kept: an entry over the budget is not brought back by growing.
+    if (this.entries.has(key)) this.entries.set(key, grown);
+    return grown;
   }
 
   get size(): number {

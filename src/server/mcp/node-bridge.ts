@@ -36,17 +36,17 @@ export function toWebRequest(req: IncomingMessage, url: string, body: Buffer): R
   return new Request(url, { method: req.method ?? 'POST', headers, body: new Uint8Array(body) });
 }
 
-export async function writeWebResponse(
+/** Writes an answer: the transport's headers, then ours over them, and the body's length. */
+export function writeAnswer(
   res: ServerResponse,
-  response: Response,
+  status: number,
+  headers: readonly (readonly [string, string])[],
+  body: Buffer,
   extraHeaders: Record<string, string>,
-): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  response.headers.forEach((value, name) => {
-    res.setHeader(name, value);
-  });
+): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
   for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
   res.setHeader('Content-Length', body.length);
-  res.writeHead(response.status);
+  res.writeHead(status);
   res.end(body);
 }

@@ -1,4 +1,5 @@
 import { ParameterReader, type QueryParams } from '../../core/query/query-params.ts';
+import type { Encoding } from '../http/compression.ts';
 import { CORS_HEADERS } from '../http/cors.ts';
 import { parameterProblem } from '../http/problems.ts';
 import { problemReply, type Reply } from '../http/reply.ts';
@@ -14,6 +15,8 @@ export interface ReadContext {
   claims?: ReadonlyMap<string, string>;
   /** The request target as sent, remembered as another name of the response it gets. */
   target?: string;
+  /** The encoding the client accepts, whose form of a kept response is made and counted. */
+  encoding?: Encoding | null;
 }
 
 export type ReadHandler = (context: ReadContext) => Reply;
@@ -52,12 +55,13 @@ export function cached(
 ): Reply {
   const key = cacheKey(context);
   const responses = context.data.responses;
-  let kept = responses.get(key);
+  const encoding = context.encoding ?? null;
+  let kept = responses.get(key, encoding);
   if (!kept) {
     const reply = compute();
     if (reply.status !== 200) return reply;
     Object.assign(reply.headers, CORS_HEADERS);
-    kept = responses.keep(key, reply, { path: `/v1/${key}`, policy: 'read' });
+    kept = responses.keep(key, reply, { path: `/v1/${key}`, policy: 'read' }, encoding);
   }
   if (options.aliased && context.target !== undefined) responses.alias(context.target, key);
   return kept.reply;
