@@ -76,16 +76,16 @@ export function keptAnswer(call: McpCall, status: number, body: Buffer, headers:
   if (parts.length !== 2) return null;
   const kept: KeptAnswer = { before: Buffer.from(parts[0]!), after: Buffer.from(parts[1]!), headers: [] };
   // Kept only when the cut gives back the very bytes the SDK wrote.
-  if (!answerBody(kept, call.id).equals(body)) return null;
+  if (!Buffer.concat(answerPieces(kept, call.id)).equals(body)) return null;
   headers.forEach((value, name) => {
     if (name !== 'content-length') kept.headers.push([name, value]);
   });
   return kept;
 }
 
-/** The body of a kept answer for the caller's id. */
-export function answerBody(answer: KeptAnswer, id: string | number): Buffer {
-  return Buffer.concat([answer.before, Buffer.from(JSON.stringify(id)), answer.after]);
+/** The body of a kept answer for the caller's id, in three pieces. */
+export function answerPieces(answer: KeptAnswer, id: string | number): Buffer[] {
+  return [answer.before, Buffer.from(JSON.stringify(id)), answer.after];
 }
 
 function answerBytes(answer: KeptAnswer, key: string): number {

@@ -9,12 +9,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ServerConfig } from '../config.ts';
+import { readBody } from '../http/read-body.ts';
 import { splitResponseBudget } from '../live/response-cache.ts';
 import type { ModuleContext, ServerModule } from '../server-module.ts';
 import { allowedHosts, hostAllowed } from './host-policy.ts';
-import { answerBody, cacheableCall, keptAnswer, mcpAnswers } from './mcp-answers.ts';
+import { answerPieces, cacheableCall, keptAnswer, mcpAnswers } from './mcp-answers.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { readBody, toWebRequest, writeAnswer } from './node-bridge.ts';
+import { toWebRequest, writeAnswer } from './node-bridge.ts';
 import { allowedOrigins, corsHeaders, originAllowed, preflightHeaders } from './origin-policy.ts';
 
 export const MCP_PATH = '/mcp';
@@ -46,14 +47,20 @@ async function answerPost(
   answerBytes: number,
 ) {
   const origin = req.headers.origin;
-  const body = await readBody(req, MAX_BODY_BYTES);
-  if (body === null) {
+  const read = await readBody(req, MAX_BODY_BYTES);
+  // A client that went away mid-body gets nothing.
+  if (!read.ok && read.reason === 'aborted') {
+    res.destroy();
+    return;
+  }
+  if (!read.ok) {
     sendRpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes; send one JSON-RPC message.`, {
       ...corsHeaders(origin),
       Connection: 'close',
     });
     return;
   }
+  const body = read.body;
   // The same read call in this data version gets the answer the SDK gave it before (mcp-answers.ts).
   const call = cacheableCall(
     body,
@@ -63,7 +70,7 @@ async function answerPost(
   const answers = call ? mcpAnswers(context.data, answerBytes) : null;
   const kept = call ? answers!.get(call.key) : undefined;
   if (kept) {
-    writeAnswer(res, 200, kept.headers, answerBody(kept, call!.id), corsHeaders(origin));
+    writeAnswer(res, 200, kept.headers, answerPieces(kept, call!.id), corsHeaders(origin));
     return;
   }
   const server = createMcpServer(context.data);
@@ -81,7 +88,7 @@ async function answerPost(
     response.headers.forEach((value, name) => {
       headers.push([name, value]);
     });
-    writeAnswer(res, response.status, headers, answer, corsHeaders(origin));
+    writeAnswer(res, response.status, headers, [answer], corsHeaders(origin));
   } finally {
     await server.close();
   }
