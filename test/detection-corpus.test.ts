@@ -21,6 +21,7 @@ import {
   HELD_OUT_3_DIR,
   HELD_OUT_4_DIR,
   HELD_OUT_5_DIR,
+  HELD_OUT_6_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -50,8 +51,10 @@ const heldOut4Corpus = loadCorpus(HELD_OUT_4_DIR);
 const heldOut4 = heldOut4Corpus.map(({ testCase }) => testCase);
 const heldOut5Corpus = loadCorpus(HELD_OUT_5_DIR);
 const heldOut5 = heldOut5Corpus.map(({ testCase }) => testCase);
+const heldOut6Corpus = loadCorpus(HELD_OUT_6_DIR);
+const heldOut6 = heldOut6Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
-const everyCase = [...cases, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4, ...heldOut5];
+const everyCase = [...cases, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4, ...heldOut5, ...heldOut6];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -124,7 +127,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", "…3", "…4" and "…5" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 6" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -132,6 +135,7 @@ function readmeSections(): {
   heldOut3: string;
   heldOut4: string;
   heldOut5: string;
+  heldOut6: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -144,6 +148,7 @@ function readmeSections(): {
     at('Held-out set 3'),
     at('Held-out set 4'),
     at('Held-out set 5'),
+    at('Held-out set 6'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -158,6 +163,7 @@ function readmeSections(): {
     heldOut3: section(2),
     heldOut4: section(3),
     heldOut5: section(4),
+    heldOut6: section(5),
   };
 }
 
@@ -271,11 +277,21 @@ const HELD_OUT_SETS = [
   { name: 'held-out set 3', dir: HELD_OUT_3_DIR, loaded: heldOut3Corpus, section: 'heldOut3', least: 30 },
   { name: 'held-out set 4', dir: HELD_OUT_4_DIR, loaded: heldOut4Corpus, section: 'heldOut4', least: 35 },
   { name: 'held-out set 5', dir: HELD_OUT_5_DIR, loaded: heldOut5Corpus, section: 'heldOut5', least: 45 },
+  {
+    name: 'held-out set 6',
+    dir: HELD_OUT_6_DIR,
+    loaded: heldOut6Corpus,
+    section: 'heldOut6',
+    least: 45,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
-  ({ dir, loaded, section, least }) => {
+  ({ dir, loaded, section, least, ...rest }) => {
+    // Written after the probe learned to read sampling and elicitation requests, so set 6 covers them too.
+    const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));
     const set = loaded.map(({ testCase }) => testCase);
@@ -300,7 +316,7 @@ describe.each(HELD_OUT_SETS)(
     });
 
     it('covers every attack technique of its time with at least three malicious cases', () => {
-      const thin = ATTACK_TECHNIQUES.filter((t) => !CLIENT_REQUEST_TECHNIQUES.includes(t))
+      const thin = ATTACK_TECHNIQUES.filter((t) => clientRequests || !CLIENT_REQUEST_TECHNIQUES.includes(t))
         .map(
           (t) => [t, set.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
         )

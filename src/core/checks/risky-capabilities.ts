@@ -62,7 +62,7 @@ export const RISK_WORDS: Readonly<Record<RiskKind, readonly string[]>> = {
 };
 
 /** Verbs that make a name a read even when it ends in a noun that is also a verb (`get_post`, `list_updates`). */
-const READ_VERBS = new Set([
+export const READ_VERBS: ReadonlySet<string> = new Set([
   'get',
   'list',
   'read',

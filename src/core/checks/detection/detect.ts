@@ -7,6 +7,7 @@
  */
 import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
+import { actsByName } from './acting-tools.ts';
 import { clausesOf, directivesOf } from './clauses.ts';
 import { decodedSpans, joinedBase64 } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
@@ -15,6 +16,7 @@ import { lookAlikeNameFindings } from './look-alike-names.ts';
 import { exactNames, ownNames, type ReadText, readingSurface, toolNames } from './surface.ts';
 import { matchForm } from './text-form.ts';
 import { analyseText, type RuleContext } from './text-rules.ts';
+import { plausibleLanguages } from './writing-language.ts';
 
 const OUTPUT_ROLES = new Set<ReadText['role']>(['tool-result', 'error']);
 const NAME_ROLES = new Set<ReadText['role']>(['name', 'parameter-name']);
@@ -208,6 +210,22 @@ function splitPayloadFindings(surface: readonly ReadText[], context: RuleContext
   return findings;
 }
 
+const ENGLISH: ReadonlySet<string> = new Set(['eng']);
+const DEFINITION_PROSE = new Set<ReadText['role']>(['title', 'description', 'instructions', 'schema-text']);
+
+/**
+ * The languages the server may write its definitions in. A server that writes too little to tell is
+ * taken to write English, the language nearly every MCP server's definitions are written in.
+ */
+function serverLanguages(surface: readonly ReadText[]): ReadonlySet<string> {
+  const prose = surface
+    .filter((text) => DEFINITION_PROSE.has(text.role) && !text.decodedFrom)
+    .map((text) => text.text)
+    .join('\n');
+  const languages = plausibleLanguages(prose);
+  return languages.size > 0 ? languages : ENGLISH;
+}
+
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
   const context: RuleContext = {
@@ -215,6 +233,10 @@ export function detect(snapshot: McpSnapshot): Detection {
     exactNames: exactNames(surface),
     toolNames: toolNames(surface),
     serverName: snapshot.server.name ?? '',
+    actingTools: new Set(
+      [...toolNames(surface)].filter((name) => nameWords(name).length > 1 && actsByName(name)),
+    ),
+    languages: serverLanguages(surface),
   };
   const findings: Finding[] = [];
   const seen = new Set<string>();

@@ -70,6 +70,7 @@ import {
 } from './lexicon-languages.ts';
 import type { ReadText, TextRole } from './surface.ts';
 import { inMatchSpelling, matchForm, originalSpan, type TextForm } from './text-form.ts';
+import { tellsLanguage, writtenInOtherLanguage } from './writing-language.ts';
 
 const SECRECY_OTHER_LANGUAGES = [...SECRECY_ELSEWHERE, ...SECRECY_PROMISES].map(inMatchSpelling);
 const DIRECTIVE_OTHER_LANGUAGES = new RegExp(
@@ -109,6 +110,10 @@ export interface RuleContext {
   toolNames: ReadonlySet<string>;
   /** The server's name, whose words excuse server-level texts (instructions) naming its subject. */
   serverName: string;
+  /** The server's own tools whose names say they act (write, send, pay, approve …), lower case. */
+  actingTools: ReadonlySet<string>;
+  /** The languages the server may write its definitions in (ISO 639-3). */
+  languages: ReadonlySet<string>;
 }
 
 interface Hit {
@@ -475,6 +480,7 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     ...orders,
     ...principalClaimHits(form, clauses),
     ...injectedOrderHits(form, clauses, context),
+    ...foreignSteeringHits(text, form, clauses, context),
     ...patternHits(
       form,
       [MODEL_ADDRESS],
@@ -565,6 +571,55 @@ function namesOwnTool(text: string, context: RuleContext): boolean {
       if (context.toolNames.has(parts.slice(0, end).join('-'))) return true;
   }
   return false;
+}
+
+/** The line of `form` a clause sits on. */
+function lineAround(form: string, clause: Clause): string {
+  const start = form.lastIndexOf('\n', clause.start) + 1;
+  const end = form.indexOf('\n', clause.end);
+  return form.slice(start, end === -1 ? form.length : end);
+}
+
+/** The acting tool of this server a text names (other than the tool whose text it is), if any. */
+function actingToolNamed(text: string, context: RuleContext, owner: string): string | null {
+  for (const match of text.matchAll(/[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*/gu)) {
+    // A case ending after a hyphen still names the tool: "set_sharing-ekin".
+    const parts = match[0].split('-');
+    for (let end = parts.length; end > 0; end--) {
+      const name = parts.slice(0, end).join('-');
+      if (context.actingTools.has(name) && name !== owner) return name;
+    }
+  }
+  return null;
+}
+
+/**
+ * In any language, without knowing its words: data written in another language than the server's
+ * own that names one of the server's acting tools. The server writes its hints and errors in its
+ * own language; a paragraph in another one is someone else's text (a cell, an email, a pull
+ * request, a stored plan), and someone else's text has no business choosing which of the
+ * assistant's tools acts next (BIPIA, InjecAgent and ASB's injections, in the languages of the
+ * users they target). The clause is judged, or its whole line when the clause is too short to tell.
+ */
+function foreignSteeringHits(
+  text: ReadText,
+  form: string,
+  clauses: readonly Clause[],
+  context: RuleContext,
+): Hit[] {
+  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  for (const clause of clauses) {
+    const tool = actingToolNamed(clause.text, context, owner);
+    if (tool === null) continue;
+    const judged = tellsLanguage(clause.text) ? clause.text : lineAround(form, clause);
+    if (!writtenInOtherLanguage(judged, context.languages)) continue;
+    return injected(
+      clause.start,
+      clause.end,
+      `data returned by the server, written in another language than the server's own, names its ${tool} tool`,
+    );
+  }
+  return [];
 }
 
 /**

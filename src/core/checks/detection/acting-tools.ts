@@ -1,0 +1,49 @@
+/**
+ * The tools whose use changes something or sends something out: what an injection wants the
+ * assistant to call. A record has no reason to ask for them, so data that names one is steering
+ * the assistant; data naming a read tool ("call list_sheets for the ids") is ordinary help.
+ */
+import { READ_VERBS, riskKinds } from '../risky-capabilities.ts';
+import { nameWords } from '../schema-utils.ts';
+
+/**
+ * Verbs of acts with consequences that SEC-11's annotation table leaves out, because no
+ * annotation hint is tied to them: money, approvals, exports, grants and access.
+ */
+const CONSEQUENTIAL_VERBS = new Set([
+  'transfer',
+  'pay',
+  'refund',
+  'charge',
+  'withdraw',
+  'purchase',
+  'buy',
+  'order',
+  'approve',
+  'authorize',
+  'authorise',
+  'confirm',
+  'accept',
+  'submit',
+  'export',
+  'forward',
+  'grant',
+  'assign',
+  'promote',
+  'unlock',
+  'lock',
+  'disable',
+  'enable',
+  'sign',
+  'book',
+  'schedule',
+]);
+
+/** Whether a tool's name says it acts: writes, deletes, sends, runs, fetches, pays, approves, grants. */
+export function actsByName(name: string): boolean {
+  if (riskKinds(name).length > 0) return true;
+  const [first = '', ...rest] = nameWords(name);
+  if (CONSEQUENTIAL_VERBS.has(first)) return true;
+  // Noun-first names (`crm_export`), but not reads of a thing (`get_order`).
+  return rest.length > 0 && !READ_VERBS.has(first) && CONSEQUENTIAL_VERBS.has(rest.at(-1)!);
+}
