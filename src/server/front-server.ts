@@ -3,7 +3,8 @@
  * badges, documents, health, sign-in), asked in order whether they own a path; every other path goes
  * to the Astro handler. It decides each request's rate-limit budget, and every response carries the
  * rate-limit headers and the security headers, including pages and static files, which the Astro
- * handler alone would serve without them.
+ * handler alone would serve without them. A GET or HEAD of a target a module answered before with a
+ * kept response (live/response-cache.ts) is answered here directly, without asking the module.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

@@ -1,10 +1,10 @@
 /**
  * A reply made ready to write, once per data version: the body, its brotli and gzip forms (for
  * bodies worth compressing, made when first asked for), and for each of them the whole head `send`
- * would write — the reply's
- * headers, ETag, Vary, Content-Encoding, Content-Length and the security headers of its kind — as
- * one flat list for `writeHead`. Only the per-client rate-limit headers are added per request, so
- * answering from it is one `writeHead` and one `end`, with the same bytes `send` writes.
+ * would write (the reply's headers, ETag, Vary, Content-Encoding, Content-Length and the security
+ * headers of its kind) as one flat list for `writeHead`. Only the per-client rate-limit headers
+ * are added per request, so answering from it is one `writeHead` and one `end`, with the same
+ * bytes `send` writes.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PolicyName } from '../rate-limit/policies.ts';
