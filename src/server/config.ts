@@ -6,6 +6,7 @@
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { repositoryUrlFrom } from '../site/site-links.ts';
+import { DEFAULT_RESPONSE_CACHE_BYTES } from './live/response-cache.ts';
 import { proxyList } from './rate-limit/client-address.ts';
 import type { PolicyName } from './rate-limit/policies.ts';
 
@@ -63,6 +64,11 @@ export interface ServerConfig {
   /** PostgreSQL shared by every instance (`AFSCORE_DATABASE_URL`); null for the embedded store. */
   databaseUrl: string | null;
   http: HttpLimits;
+  /**
+   * Memory for responses kept ready to write, per data version (`AFSCORE_RESPONSE_CACHE_MB`),
+   * shared by HTTP reads, badges and MCP answers (live/response-cache.ts).
+   */
+  responseCacheBytes: number;
 }
 
 /** What one slow, idle or greedy client may hold of the server. */
@@ -205,6 +211,8 @@ export function readConfig(env: NodeJS.ProcessEnv, root: string): ServerConfig {
       env.AFSCORE_OPERATOR_CONTACT || 'the operator of this deployment (open an issue in its repository)',
     databaseUrl: databaseUrl(env.AFSCORE_DATABASE_URL),
     http: httpLimits(env),
+    responseCacheBytes:
+      integer(env, 'AFSCORE_RESPONSE_CACHE_MB', DEFAULT_RESPONSE_CACHE_BYTES / 2 ** 20, 1) * 2 ** 20,
   };
 }
 

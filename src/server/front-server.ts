@@ -3,14 +3,17 @@
  * badges, documents, health, sign-in), asked in order whether they own a path; every other path goes
  * to the Astro handler. It decides each request's rate-limit budget, and every response carries the
  * rate-limit headers and the security headers, including pages and static files, which the Astro
- * handler alone would serve without them.
+ * handler alone would serve without them. A GET or HEAD of a target a module answered before with a
+ * kept response (live/response-cache.ts) is answered here directly, without asking the module.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pageLocalsChannel } from '../site/page-locals-channel.ts';
 import type { ServerConfig } from './config.ts';
+import { type Encoding, negotiateEncoding } from './http/compression.ts';
 import { CORS_HEADERS } from './http/cors.ts';
 import { compressPages } from './http/page-compression.ts';
+import { type PreparedResponse, writePrepared } from './http/prepared-response.ts';
 import { problem } from './http/problems.ts';
 import { problemReply } from './http/reply.ts';
 import { parseRequestTarget, type RequestTarget } from './http/request-target.ts';
@@ -18,7 +21,7 @@ import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
-import { rateLimitHeaders } from './rate-limit/headers.ts';
+import { rateLimitHeaderList, rateLimitHeaders } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
 import { quotaExceededReply } from './rate-limit/quota-reply.ts';
 import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -46,11 +49,29 @@ export interface FrontServerOptions {
   log?: (line: string) => void;
 }
 
+/** Allow-list answers per configuration and client: the same clients ask over and over. Bounded. */
+const allowedLimits = new WeakMap<ServerConfig, Map<string, number | null>>();
+const REMEMBERED_CLIENTS = 4_096;
+
+function allowedLimit(config: ServerConfig, client: string): number | null {
+  if (config.allowlist.length === 0) return null;
+  let known = allowedLimits.get(config);
+  if (!known) {
+    known = new Map();
+    allowedLimits.set(config, known);
+  }
+  let limit = known.get(client);
+  if (limit === undefined) {
+    const family = client.includes(':') ? 'ipv6' : 'ipv4';
+    limit = config.allowlist.find((entry) => entry.match.check(client, family))?.limit ?? null;
+    if (known.size >= REMEMBERED_CLIENTS) known.clear();
+    known.set(client, limit);
+  }
+  return limit;
+}
+
 export function policyFor(config: ServerConfig, name: PolicyName, client: string): Policy {
-  const allowed = config.allowlist.find((entry) =>
-    entry.match.check(client, client.includes(':') ? 'ipv6' : 'ipv4'),
-  );
-  return { name, limit: allowed?.limit ?? config.limits[name] };
+  return { name, limit: allowedLimit(config, client) ?? config.limits[name] };
 }
 
 function modulePolicy(module: ServerModule, target: RequestTarget, method: string): PolicyName | null {
@@ -62,7 +83,39 @@ export function createFrontServer(options: FrontServerOptions): Server {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 
+  /**
+   * The hot path: a GET or HEAD whose raw target a module answered before in this data version
+   * with a response it kept (http/prepared-response.ts). The budget is spent or shown as the module
+   * would have, then the prepared head goes out with this client's rate-limit headers.
+   */
+  async function answerKept(
+    req: IncomingMessage,
+    res: ServerResponse,
+    kept: PreparedResponse,
+    encoding: Encoding | null,
+  ): Promise<void> {
+    const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
+    const started = now();
+    const policy = policyFor(config, kept.policy ?? 'read', client);
+    const decision =
+      kept.policy === null
+        ? await limits.peek(policy, client, started)
+        : await limits.consume(policy, client, started);
+    if (kept.policy !== null && !decision.allowed) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(policy.name, decision, started)))
+        res.setHeader(name, value);
+      send(req, res, quotaExceededReply(policy.name, decision, started));
+      return;
+    }
+    writePrepared(req, res, kept, encoding, rateLimitHeaderList(policy.name, decision, started));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const encoding = negotiateEncoding(req.headers['accept-encoding']);
+      const kept = options.data.version.responses.byTarget(req.url!, encoding);
+      if (kept) return answerKept(req, res, kept, encoding);
+    }
     const target = parseRequestTarget(req.url);
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
     const started = now();

@@ -11,6 +11,7 @@ import type { ServerConfig } from './config.ts';
 import { createFrontServer, type PageHandler, policyFor } from './front-server.ts';
 import { answerClientError } from './http/client-errors.ts';
 import { LiveData } from './live/live-data.ts';
+import { splitResponseBudget } from './live/response-cache.ts';
 import { productModules } from './modules.ts';
 import { pageLocalsFor } from './page-locals.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
@@ -40,7 +41,7 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   if (!existsSync(join(config.generatedDir, 'manifest.json'))) {
     throw new Error(`no generated data in ${config.generatedDir}; run npm run build:data first`);
   }
-  const data = new LiveData(config.generatedDir, log);
+  const data = new LiveData(config.generatedDir, log, splitResponseBudget(config.responseCacheBytes).http);
   data.watch();
   const pages = await loadPages(config.distDir);
   if (!pages) log(`no built site in ${config.distDir}; pages answer 404 until npm run build`);

@@ -3,6 +3,7 @@
  * GitHub's image proxy fetches them once per README viewer, from a handful of addresses.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiateEncoding } from '../http/compression.ts';
 import { problem } from '../http/problems.ts';
 import { problemReply } from '../http/reply.ts';
 import type { RequestTarget } from '../http/request-target.ts';
@@ -29,7 +30,16 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Module
   }
   const file = badgeFile(context.target)!;
   const replies = await badgeReplies(context.data, file.id);
-  send(req, res, file.format === 'svg' ? replies.svg : replies.json);
+  // Kept ready to write, so the front server answers this target from it next time.
+  const responses = context.data.responses;
+  const key = `badge/${replies.key}.${file.format}`;
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const reply = file.format === 'svg' ? replies.svg : replies.json;
+  const kept =
+    responses.get(key, encoding) ??
+    responses.keep(key, reply, { path: context.target.path, policy: null }, encoding);
+  responses.alias(req.url!, key);
+  send(req, res, kept.reply);
 }
 
 export function badgeModule(): ServerModule {

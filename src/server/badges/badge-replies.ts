@@ -16,6 +16,8 @@ export const SVG_TYPE = 'image/svg+xml; charset=utf-8';
 export interface BadgeReplies {
   svg: Reply;
   json: Reply;
+  /** The package id, or one key that every unknown id shares. */
+  key: string;
 }
 
 /**
@@ -40,11 +42,12 @@ function badgeReply(body: string, contentType: string, status: number): Reply {
   return reply;
 }
 
-async function render(badge: BadgeModel): Promise<BadgeReplies> {
+async function render(badge: BadgeModel, key: string): Promise<BadgeReplies> {
   const status = STATUS[badge.state];
   return {
     svg: badgeReply(await renderBadgeSvg(badge), SVG_TYPE, status),
     json: badgeReply(JSON.stringify(shieldsEndpoint(badge)), JSON_TYPE, status),
+    key,
   };
 }
 
@@ -67,7 +70,7 @@ export function badgeReplies(version: DataVersion, id: string): Promise<BadgeRep
   const key = badge.state === 'not-found' ? NOT_FOUND : id;
   let pending = replies.get(key);
   if (!pending) {
-    pending = render(badge);
+    pending = render(badge, key);
     replies.set(key, pending);
     pending.catch(() => replies.delete(key));
   }

@@ -7,11 +7,29 @@ import type { Reply } from './reply.ts';
 
 export type Encoding = 'br' | 'gzip';
 
-const MIN_COMPRESSIBLE = 1024;
+export const MIN_COMPRESSIBLE = 1024;
 
-/** The preferred encoding the client accepts (q > 0), brotli first. */
+/**
+ * Clients send a handful of distinct Accept-Encoding values; more than this and the memo starts
+ * again, and longer values are worked out each time (so the memo holds at most 64 KiB).
+ */
+const REMEMBERED_VALUES = 256;
+const REMEMBERED_LENGTH = 256;
+const negotiated = new Map<string, Encoding | null>();
+
+/** The preferred encoding the client accepts (q > 0), brotli first; remembered per header value. */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  const known = negotiated.get(acceptEncoding);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(acceptEncoding);
+  if (acceptEncoding.length > REMEMBERED_LENGTH) return encoding;
+  if (negotiated.size >= REMEMBERED_VALUES) negotiated.clear();
+  negotiated.set(acceptEncoding, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding | null {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -24,7 +42,7 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+export function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },

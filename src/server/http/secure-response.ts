@@ -60,6 +60,15 @@ export class SecureResponse<
     return message === undefined ? super.writeHead(statusCode) : super.writeHead(statusCode, message);
   }
 
+  /**
+   * Writes a whole head that already carries the security headers of its kind (a prepared
+   * response, prepared-response.ts), without looking at it again: on a response nothing was set on
+   * yet this is Node's quickest path.
+   */
+  writeSecuredHead(statusCode: number, head: string[]): this {
+    return super.writeHead(statusCode, head);
+  }
+
   private applySecurityHeaders(): void {
     const contentType = single(this.getHeader('content-type')) ?? this.droppedContentType;
     const kind = responseKind(contentType, this.req?.url ?? '/');

@@ -7,8 +7,12 @@ import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { PackageIndex } from '../../core/query/package-index.ts';
 import { type Manifest, readGenerated } from '../../data/read-generated.ts';
-import type { Reply } from '../http/reply.ts';
-import { LruCache } from './prepared.ts';
+import {
+  DEFAULT_RESPONSE_CACHE_BYTES,
+  ResponseCache,
+  type ResponseCacheLimits,
+  splitResponseBudget,
+} from './response-cache.ts';
 
 export type { Manifest };
 
@@ -16,22 +20,23 @@ export interface DataVersion {
   manifest: Manifest;
   index: PackageIndex;
   etag: string;
-  /** Responses of this version, by path and canonical query. */
-  responses: LruCache<Reply>;
+  /** Responses of this version ready to write, by canonical key and by the raw targets seen. */
+  responses: ResponseCache;
   documents: Map<string, Buffer>;
 }
 
-/** Room for every package's detail and agent guide plus the busiest list queries. */
-function responseCacheSize(packages: number): number {
-  return Math.max(4096, 2 * packages + 2048);
-}
+/** The HTTP share of AFSCORE_RESPONSE_CACHE_MB's default, for callers without a configuration. */
+const DEFAULT_RESPONSE_CACHE = splitResponseBudget(DEFAULT_RESPONSE_CACHE_BYTES).http;
 
-export function loadDataVersion(generatedDir: string): DataVersion {
+export function loadDataVersion(
+  generatedDir: string,
+  cacheLimits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE,
+): DataVersion {
   const generated = readGenerated(generatedDir);
   return {
     ...generated,
     etag: `W/"${generated.manifest.data_version}"`,
-    responses: new LruCache(responseCacheSize(generated.index.byId.size)),
+    responses: new ResponseCache(cacheLimits),
   };
 }
 
@@ -41,11 +46,17 @@ export class LiveData {
   private timer: NodeJS.Timeout | null = null;
   private readonly generatedDir: string;
   private readonly log: (line: string) => void;
+  private readonly cacheLimits: ResponseCacheLimits;
 
-  constructor(generatedDir: string, log: (line: string) => void) {
+  constructor(
+    generatedDir: string,
+    log: (line: string) => void,
+    cacheLimits: ResponseCacheLimits = DEFAULT_RESPONSE_CACHE,
+  ) {
     this.generatedDir = generatedDir;
     this.log = log;
-    this.current = loadDataVersion(generatedDir);
+    this.cacheLimits = cacheLimits;
+    this.current = loadDataVersion(generatedDir, cacheLimits);
   }
 
   get version(): DataVersion {
@@ -64,7 +75,7 @@ export class LiveData {
   reload(): boolean {
     if (!existsSync(join(this.generatedDir, 'manifest.json'))) return false;
     try {
-      const next = loadDataVersion(this.generatedDir);
+      const next = loadDataVersion(this.generatedDir, this.cacheLimits);
       if (next.manifest.data_version === this.current.manifest.data_version) return false;
       this.current = next;
       this.log(`data reloaded: version ${next.manifest.data_version}, ${next.index.byId.size} packages`);

@@ -1,6 +1,7 @@
 /**
  * `/mcp`: the MCP endpoint, Streamable HTTP, stateless, JSON responses. Every POST gets a fresh
- * server and transport over the request's data version; GET and DELETE get 405 (no SSE stream, no
+ * server and transport over the request's data version, unless the same read call was answered
+ * before in that version (mcp-answers.ts); GET and DELETE get 405 (no SSE stream, no
  * sessions); a browser origin that is not allowed gets 403. Errors at the HTTP level carry
  * JSON-RPC error bodies without an id, as MCP clients expect. The budget is the `mcp` policy,
  * which the front server counts and enforces before this module runs.
@@ -8,10 +9,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ServerConfig } from '../config.ts';
+import { readBody } from '../http/read-body.ts';
+import { splitResponseBudget } from '../live/response-cache.ts';
 import type { ModuleContext, ServerModule } from '../server-module.ts';
 import { allowedHosts, hostAllowed } from './host-policy.ts';
+import { answerPieces, cacheableCall, keptAnswer, mcpAnswers } from './mcp-answers.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { readBody, toWebRequest, writeWebResponse } from './node-bridge.ts';
+import { toWebRequest, writeAnswer } from './node-bridge.ts';
 import { allowedOrigins, corsHeaders, originAllowed, preflightHeaders } from './origin-policy.ts';
 
 export const MCP_PATH = '/mcp';
@@ -31,14 +35,42 @@ function sendRpcError(
   res.end(body);
 }
 
-async function answerPost(req: IncomingMessage, res: ServerResponse, context: ModuleContext, url: string) {
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+async function answerPost(
+  req: IncomingMessage,
+  res: ServerResponse,
+  context: ModuleContext,
+  url: string,
+  answerBytes: number,
+) {
   const origin = req.headers.origin;
-  const body = await readBody(req, MAX_BODY_BYTES);
-  if (body === null) {
+  const read = await readBody(req, MAX_BODY_BYTES);
+  // A client that went away mid-body gets nothing.
+  if (!read.ok && read.reason === 'aborted') {
+    res.destroy();
+    return;
+  }
+  if (!read.ok) {
     sendRpcError(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes; send one JSON-RPC message.`, {
       ...corsHeaders(origin),
       Connection: 'close',
     });
+    return;
+  }
+  const body = read.body;
+  // The same read call in this data version gets the answer the SDK gave it before (mcp-answers.ts).
+  const call = cacheableCall(
+    body,
+    headerValue(req.headers['content-type']),
+    headerValue(req.headers['mcp-protocol-version']),
+  );
+  const answers = call ? mcpAnswers(context.data, answerBytes) : null;
+  const kept = call ? answers!.get(call.key) : undefined;
+  if (kept) {
+    writeAnswer(res, 200, kept.headers, answerPieces(kept, call!.id), corsHeaders(origin));
     return;
   }
   const server = createMcpServer(context.data);
@@ -49,7 +81,14 @@ async function answerPost(req: IncomingMessage, res: ServerResponse, context: Mo
   try {
     await server.connect(transport);
     const response = await transport.handleRequest(toWebRequest(req, url, body));
-    await writeWebResponse(res, response, corsHeaders(origin));
+    const answer = Buffer.from(await response.arrayBuffer());
+    const keep = call ? keptAnswer(call, response.status, answer, response.headers) : null;
+    if (keep) answers!.set(call!.key, keep);
+    const headers: [string, string][] = [];
+    response.headers.forEach((value, name) => {
+      headers.push([name, value]);
+    });
+    writeAnswer(res, response.status, headers, [answer], corsHeaders(origin));
   } finally {
     await server.close();
   }
@@ -58,6 +97,7 @@ async function answerPost(req: IncomingMessage, res: ServerResponse, context: Mo
 export function mcpModule(config: ServerConfig): ServerModule {
   const allowed = allowedOrigins(config.publicUrl, config.mcpAllowedOrigins);
   const hosts = allowedHosts(config.host, config.publicUrl);
+  const answerBytes = splitResponseBudget(config.responseCacheBytes).mcpBytes;
   // The SDK only records the URL; a public URL that does not parse must not break every call.
   const url = URL.canParse(MCP_PATH, config.publicUrl)
     ? new URL(MCP_PATH, config.publicUrl).href
@@ -102,7 +142,7 @@ export function mcpModule(config: ServerConfig): ServerModule {
         );
         return;
       }
-      await answerPost(req, res, context, url);
+      await answerPost(req, res, context, url, answerBytes);
     },
   };
 }

@@ -1,22 +1,8 @@
 /**
- * Between node:http and the SDK's web-standard transport: the request body read with a size limit,
- * the node request as a web `Request`, and the web `Response` written back.
+ * Between node:http and the SDK's web-standard transport: the node request as a web `Request`, and
+ * the answer written back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-
-/** Reads the body, or returns null as soon as it is longer than `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) return null;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Headers about this connection rather than the message; the body is whole by now. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length']);
@@ -36,17 +22,24 @@ export function toWebRequest(req: IncomingMessage, url: string, body: Buffer): R
   return new Request(url, { method: req.method ?? 'POST', headers, body: new Uint8Array(body) });
 }
 
-export async function writeWebResponse(
+/**
+ * Writes an answer: the transport's headers, then ours over them, the body's length, and the body
+ * given in pieces (a kept answer and the caller's id), sent together without copying them into one.
+ */
+export function writeAnswer(
   res: ServerResponse,
-  response: Response,
+  status: number,
+  headers: readonly (readonly [string, string])[],
+  pieces: readonly Buffer[],
   extraHeaders: Record<string, string>,
-): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
-  response.headers.forEach((value, name) => {
-    res.setHeader(name, value);
-  });
-  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
-  res.setHeader('Content-Length', body.length);
-  res.writeHead(response.status);
-  res.end(body);
+): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  for (const name in extraHeaders) res.setHeader(name, extraHeaders[name]!);
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  res.setHeader('Content-Length', length);
+  res.writeHead(status);
+  res.cork();
+  for (let index = 0; index < pieces.length - 1; index++) res.write(pieces[index]);
+  res.end(pieces[pieces.length - 1]);
 }

@@ -13,14 +13,27 @@ export function rateLimitHeaders(
   decision: Decision,
   nowMs: number,
 ): Record<string, string> {
+  const list = rateLimitHeaderList(policy, decision, nowMs);
+  const headers: Record<string, string> = {};
+  for (let index = 0; index < list.length; index += 2) headers[list[index]!] = list[index + 1]!;
+  return headers;
+}
+
+/** The same headers as a flat name, value list, for a head written whole (http/prepared-response.ts). */
+export function rateLimitHeaderList(policy: PolicyName, decision: Decision, nowMs: number): string[] {
   const secondsLeft = Math.max(0, decision.resetAt - Math.floor(nowMs / 1000));
-  return {
-    'RateLimit-Policy': `"${policy}";q=${decision.limit};w=${WINDOW_SECONDS}`,
-    RateLimit: `"${policy}";r=${decision.remaining};t=${secondsLeft}`,
-    'X-RateLimit-Limit': String(decision.limit),
-    'X-RateLimit-Remaining': String(decision.remaining),
-    'X-RateLimit-Reset': String(decision.resetAt),
-  };
+  return [
+    'RateLimit-Policy',
+    `"${policy}";q=${decision.limit};w=${WINDOW_SECONDS}`,
+    'RateLimit',
+    `"${policy}";r=${decision.remaining};t=${secondsLeft}`,
+    'X-RateLimit-Limit',
+    String(decision.limit),
+    'X-RateLimit-Remaining',
+    String(decision.remaining),
+    'X-RateLimit-Reset',
+    String(decision.resetAt),
+  ];
 }
 
 export function retryAfter(decision: Decision, nowMs: number): string {

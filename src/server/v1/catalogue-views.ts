@@ -72,10 +72,14 @@ function queuePage(context: ReadContext, claims: ReadonlyMap<string, string>, et
   return jsonReply(pageOf(withClaims(context.data.index.catalogue.queue, claims), paging), etag);
 }
 
-/** Without claims the queue is cached with the data; with claims it is built per request. */
+/**
+ * Without claims the queue is cached with the data; with claims it is built per request. Claims
+ * come and go within a data version, so the queue is never answered without asking this module.
+ */
 export function queueReply(context: ReadContext): Reply {
   const claims = context.claims ?? new Map<string, string>();
-  if (claims.size === 0) return cached(context, () => queuePage(context, claims, context.data.etag));
+  if (claims.size === 0)
+    return cached(context, () => queuePage(context, claims, context.data.etag), { aliased: false });
   const stamp = createHash('sha256')
     .update(JSON.stringify([...claims]))
     .digest('base64url')

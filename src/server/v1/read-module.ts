@@ -3,6 +3,7 @@
  * (contributions, checkout, keys), so every other `/v1` path is a read and spends the read budget.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { negotiateEncoding } from '../http/compression.ts';
 import { CORS_HEADERS, preflightHeaders } from '../http/cors.ts';
 import { methodNotAllowed } from '../http/method-not-allowed.ts';
 import { problem } from '../http/problems.ts';
@@ -35,7 +36,13 @@ async function readReply(
   if (req.method === 'OPTIONS')
     return { status: 204, headers: preflightHeaders(READ_METHODS), body: Buffer.alloc(0) };
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(READ_METHODS);
-  const read: ReadContext = { segments, params: target.params, data: context.data };
+  const read: ReadContext = {
+    segments,
+    params: target.params,
+    data: context.data,
+    target: req.url!,
+    encoding: negotiateEncoding(req.headers['accept-encoding']),
+  };
   // Only the queue shows claims, so only the queue reads them.
   if (segments[0] === 'queue' && options.claims) read.claims = await options.claims(context.now);
   return match.route.handle(read, match.params);
