@@ -37,7 +37,7 @@ export const POISONING_CHECKS: readonly CheckEntry[] = [
     fromSnapshot: true,
     title: 'No hidden instructions to the model',
     passes:
-      'Nothing a model reads addresses it over the user’s head. Fail: secrecy toward the user ("do not mention this to the user"), override phrases ("ignore previous instructions", fake system or role markers), instructions to run commands that change the machine, or instructions hidden in markup, comments or encodings. Partial: instruction markup (`<IMPORTANT>`, `<system>`) or model-addressed pressure without such an aim. Usage guidance for the server’s own tools ("paths must be absolute", "call X before Y") passes.',
+      'Nothing a model reads addresses it over the user’s head. Fail: secrecy toward the user ("do not mention this to the user"), override phrases ("ignore previous instructions", fake system or role markers), instructions to run commands that change the machine, or instructions hidden in markup, comments or encodings; and data the server returns (tool results, errors, resources, sampling prompts) that is labelled for the assistant, speaks for the user, or, written in another language than the server’s own, names one of its acting tools. Partial: instruction markup (`<IMPORTANT>`, `<system>`) or model-addressed pressure without such an aim. Usage guidance for the server’s own tools ("paths must be absolute", "call X before Y") passes.',
     remediation:
       'Describe what the tool does and how to call it; never address the model with instructions aimed past the user.',
     before: [
