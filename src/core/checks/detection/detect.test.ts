@@ -1240,6 +1240,19 @@ describe('signals any language shares: labels for the AI, secrets with a place t
     expect(critical(returning('Note for AI assistants: this page is also available as /llms.txt.'))).toEqual(
       [],
     );
+
+    // A README's structure: words that contain "agent" and markdown terms are not notes to anyone.
+    expect(
+      critical(
+        returning(
+          '## Colors\n\n- `bgMagenta` - background, preview at https://colors.example-docs.dev/show?c=\nuserAgent: sent with every request\n- **Agent**: refund(order_id=1) in the demo',
+          [
+            tool('get_page', { description: 'Fetch a web page as text.' }),
+            tool('refund', { description: 'Refund.' }),
+          ],
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('fails data that pairs a secret on disk with a query left open for it', () => {

@@ -717,12 +717,14 @@ const ADDRESSEE_MUST =
 const LEAD_IN = /(?<=^|[\n[(>]|[\]:]\s)\s*([^\n:.!?[\]()<>\\"{}]{1,60}?)\s*(?::\s|\s[–—-]\s)/g;
 const AI_ACRONYM = /\b(?:AI|A\.I\.|LLMs?|GPT|KI|IA)\b/;
 const AGENT_STEM =
-  /(?:assist|asist|asyst|agent|ajan|ajent|agjent|копилот|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt|models?)\b/i;
+  /(?<![\p{L}\p{N}])(?:assist|asist|asyst|agent|ajan|ajent|agjent|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt)\b/iu;
+/** Markdown's headings, list items, emphasis and code: a document's structure, not a note to someone. */
+const MARKUP_LABEL = /^[-*#>+|]|[*`_#]/;
 
 function addressedByLabel(original: string): boolean {
   for (const match of original.matchAll(LEAD_IN)) {
     const label = match[1]!;
-    if (label.split(/\s+/).length > 8) continue;
+    if (label.split(/\s+/).length > 8 || MARKUP_LABEL.test(label)) continue;
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
     const words = label.toLowerCase().replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
     if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
