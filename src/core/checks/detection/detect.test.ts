@@ -1245,7 +1245,7 @@ describe('signals any language shares: labels for the AI, secrets with a place t
     expect(
       critical(
         returning(
-          '## Colors\n\n- `bgMagenta` - background, preview at https://colors.example-docs.dev/show?c=\nuserAgent: sent with every request\n- **Agent**: refund(order_id=1) in the demo',
+          '## Colors\n\n- `bgMagenta` - background, preview at https://colors.example-docs.dev/show?c=\nuserAgent: sent with every request\nuser-agent: my-app/1.0, status at https://status.example-api.dev/check?q=\n- **Agent**: refund(order_id=1) in the demo',
           [
             tool('get_page', { description: 'Fetch a web page as text.' }),
             tool('refund', { description: 'Refund.' }),

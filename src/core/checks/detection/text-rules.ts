@@ -717,7 +717,7 @@ const ADDRESSEE_MUST =
 const LEAD_IN = /(?<=^|[\n[(>]|[\]:]\s)\s*([^\n:.!?[\]()<>\\"{}]{1,60}?)\s*(?::\s|\s[–—-]\s)/g;
 const AI_ACRONYM = /\b(?:AI|A\.I\.|LLMs?|GPT|KI|IA)\b/;
 const AGENT_STEM =
-  /(?<![\p{L}\p{N}])(?:assist|asist|asyst|agent|ajan|ajent|agjent|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt)\b/iu;
+  /(?<![\p{L}\p{N}_.'-])(?:assist|asist|asyst|agent|ajan|ajent|agjent|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt)\b/iu;
 /** Markdown's headings, list items, emphasis and code: a document's structure, not a note to someone. */
 const MARKUP_LABEL = /^[-*#>+|]|[*`_#]/;
 
