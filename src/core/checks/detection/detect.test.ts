@@ -1334,3 +1334,62 @@ describe('sampling prompts that reach for the user’s secrets (SEC-04)', () => 
     expect(critical(sampling('Summarise these three hotel reviews in one sentence each.'))).toEqual([]);
   });
 });
+
+describe('real servers found by the worker at scale, kept passing', () => {
+  it('passes a parameter that names where a key is kept, not the key', () => {
+    const snapshot = mcpSnapshot([
+      tool('sign_release', {
+        description: 'Sign a release artefact.',
+        inputSchema: { type: 'object', properties: { privateKeyPath: { type: 'string' } } },
+      }),
+    ]);
+    expect(critical(snapshot)).toEqual([]);
+  });
+
+  it('passes a placeholder written "in place of" (Google Cloud Logging’s LOCATION_ID)', () => {
+    expect(
+      critical(
+        described(
+          'The parent, one of:\n"projects/[PROJECT_ID]/locations/[LOCATION_ID]"\n"folders/[FOLDER_ID]/locations/[LOCATION_ID]"\nSupplying the character - in place of LOCATION_ID returns all buckets.',
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  it('passes a git tool that includes untracked files in its diff', () => {
+    const snapshot = mcpSnapshot([
+      tool('git_diff', {
+        description: 'Show changes in the working tree.',
+        inputSchema: {
+          type: 'object',
+          properties: {
+            includeUntracked: {
+              type: 'boolean',
+              description: 'Include untracked files in the diff. Useful for reviewing all upcoming changes.',
+            },
+          },
+        },
+      }),
+    ]);
+    expect(critical(snapshot)).toEqual([]);
+  });
+
+  it('passes an error that starts with a product name containing "Agent"', () => {
+    const snapshot = mcpSnapshot([tool('generate_code', { description: 'Generate React code.' })], {
+      contents: {
+        prompts: [],
+        resources: [],
+        errors: [],
+        tool_results: [
+          {
+            face: 'cursor',
+            tool: 'generate_code',
+            is_error: true,
+            text: 'MUI X Agent Tools: Missing API key. Set the MUI_RECIPES_API_KEY env var. Create a key at https://console.example-ui.com/keys.',
+          },
+        ],
+      },
+    });
+    expect(critical(snapshot)).toEqual([]);
+  });
+});

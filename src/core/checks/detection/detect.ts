@@ -15,7 +15,7 @@ import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
 import { exactNames, ownNames, type ReadText, readingSurface, toolNames } from './surface.ts';
 import { matchForm } from './text-form.ts';
-import { analyseText, type RuleContext } from './text-rules.ts';
+import { analyseText, REFERENCE_SUFFIX, type RuleContext } from './text-rules.ts';
 import { plausibleLanguages } from './writing-language.ts';
 
 const OUTPUT_ROLES = new Set<ReadText['role']>(['tool-result', 'error']);
@@ -100,7 +100,7 @@ function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
 function nameFindings(text: ReadText, context: RuleContext): Finding[] {
   if (!NAME_ROLES.has(text.role)) return [];
   const words = nameWords(text.text).join(' ');
-  if (words.split(' ').length < 3) return [];
+  if (words.split(' ').length < 3 || REFERENCE_SUFFIX.test(words)) return [];
   return derivedFindings(text, words, 'name read as words', [0, text.text.length], context).filter(
     (finding) => finding.rule !== 'names-other-tool',
   );

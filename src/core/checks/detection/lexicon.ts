@@ -143,7 +143,7 @@ const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
     pattern:
       /(?:^|[\s'"`(])~\/[\w.-]+|\b(?:contents?|text|copy|copies) of (?:all|any|every|the user'?s?|other|their|your) (?:open |local |private |personal |recent )?(?:files|documents|emails|notes|messages|repositories|projects)\b|\b(?:all|any|every) (?:of the user'?s? |your )?(?:files|documents|emails|source code)\b|\bthe (?:whole|entire) (?:codebase|repository|workspace|project|home directory)\b|\bhome directory\b|\b(?:tar|tarball|zip|archive|base64|dump)\b(?: \w+){0,2} of (?:the |all |your )?(?:[\w.~-]+\/? (?:and |, ?)?){0,4}(?:folders?|director(?:y|ies)|repo(?:sitory|sitories)?|codebase|workspace|project|source(?: code)?)\b|\buntracked files\b/,
     purpose:
-      /\b(?:files?|documents?|emails?|mail|notes?|repos?|repository|workspace|projects?|code|directory|folders?|fs|drive|storage|deploy\w*|upload\w*|publish\w*|backup|archive|sync)\b/,
+      /\b(?:files?|documents?|emails?|mail|notes?|repos?|repository|workspace|projects?|code|directory|folders?|fs|drive|storage|deploy\w*|upload\w*|publish\w*|backup|archive|sync|git|diff|commits?|branch(?:es)?|vcs)\b/,
   },
   {
     id: 'environment',

@@ -721,10 +721,16 @@ const AGENT_STEM =
 /** Markdown's headings, list items, emphasis and code: a document's structure, not a note to someone. */
 const MARKUP_LABEL = /^[-*#>+|]|[*`_#]/;
 
+/** "MUI X Agent Tools", "Azure Monitoring Agent": a name in title case, unless it says AI. */
+function productName(label: string): boolean {
+  const words = label.trim().split(/\s+/);
+  return words.length >= 3 && words.every((word) => /^\p{Lu}/u.test(word)) && !AI_ACRONYM.test(label);
+}
+
 function addressedByLabel(original: string): boolean {
   for (const match of original.matchAll(LEAD_IN)) {
     const label = match[1]!;
-    if (label.split(/\s+/).length > 8 || MARKUP_LABEL.test(label)) continue;
+    if (label.split(/\s+/).length > 8 || MARKUP_LABEL.test(label) || productName(label)) continue;
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
     const words = label.toLowerCase().replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
     if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
@@ -1226,8 +1232,9 @@ function hostSlotHits(form: string): Hit[] {
 }
 
 /** The last word of a parameter name that makes it a reference to a thing rather than the thing. */
-const REFERENCE_SUFFIX =
-  /\b(?:id|ids|identifier|uri|url|urls|count|index|number|length|size|limit|expiry|expiration|ttl|timestamp|date)$/;
+/** Parameter names that refer to a thing rather than hold it: `conversationThreadId`, `privateKeyPath`. */
+export const REFERENCE_SUFFIX =
+  /\b(?:id|ids|identifier|uri|url|urls|count|index|number|length|size|limit|expiry|expiration|ttl|timestamp|date|path|paths|filename|dir)$/;
 
 /** Parameter names and descriptions that ask for a secret or the conversation (HiddenLayer, CyberArk). */
 function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
@@ -1358,22 +1365,30 @@ function toolLike(name: string, context: RuleContext): boolean {
  * does not spell the same way. A separator twin of its own name counts (MCPTox's impersonation:
  * `execute-sql` "instead of execute_sql from the Postgres server").
  */
-function displacedNames(text: string, context: RuleContext): string[] {
+function placeholder(text: string, name: string): boolean {
+  return text.includes(`[${name}]`) || text.includes(`{${name}}`) || text.includes(`<${name}>`);
+}
+
+function displacedNames(text: string, context: RuleContext, whole = text): string[] {
   const displace = DISPLACE.exec(text) ?? DISPLACE_OTHER_LANGUAGES.exec(text);
   if (!displace) return [];
   const after = text.slice(displace.index, displace.index + displace[0].length + 120);
-  return [...after.matchAll(IDENTIFIER)]
-    .map((match) => match[0])
-    .filter((name) => toolLike(name, context) && !context.exactNames.has(name));
+  return (
+    [...after.matchAll(IDENTIFIER)]
+      .map((match) => match[0])
+      // `[LOCATION_ID]`, `{bucket_name}`: a placeholder the text fills in, not a tool.
+      .filter((name) => toolLike(name, context) && !context.exactNames.has(name) && !placeholder(whole, name))
+  );
 }
 
 function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
+  const whole = clauses.map((clause) => clause.text).join('\n');
   const hits: Hit[] = [];
   for (const clause of clauses) {
     const text = clause.text;
     const foreign = foreignReferences(text, context.ownNames);
     const other = OTHER_TOOL.test(text) || EVERY_TOOL.test(text) || OTHER_TOOL_OTHER_LANGUAGES.test(text);
-    const displaced = displacedNames(text, context);
+    const displaced = displacedNames(text, context, whole);
     const directed = foreign.length > 0 || other;
     const directives: Directive[] = directivesOf(text).filter((directive) => !directive.negated);
     const at = (rule: string, severity: Severity, note: string) =>
