@@ -599,15 +599,25 @@ function namesOtherTool(text: string, context: RuleContext): boolean {
   return [...text.matchAll(TOOL_NAME_SHAPE)].some((match) => !context.ownNames.has(match[0]));
 }
 
+/**
+ * The first name in `text` that `isName` accepts. Finnish, Hungarian or Turkish put case endings
+ * after a hyphen ("refund_order-kutsussa", "set_sharing-ekin"), so each hyphenated part is tried
+ * from the longest.
+ */
+function nameIn(text: string, words: RegExp, isName: (name: string) => boolean): string | null {
+  for (const match of text.matchAll(words)) {
+    const parts = match[0].split('-');
+    for (let end = parts.length; end > 0; end--) {
+      const name = parts.slice(0, end).join('-');
+      if (isName(name)) return name;
+    }
+  }
+  return null;
+}
+
 /** Whether a text names one of this server's own tools (a name with words joined by `_` or `-`). */
 function namesOwnTool(text: string, context: RuleContext): boolean {
-  for (const match of text.matchAll(/[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g)) {
-    // Finnish, Hungarian or Turkish put case endings after a hyphen: "refund_order-kutsussa".
-    const parts = match[0].split('-');
-    for (let end = parts.length; end > 0; end--)
-      if (context.toolNames.has(parts.slice(0, end).join('-'))) return true;
-  }
-  return false;
+  return nameIn(text, /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g, (name) => context.toolNames.has(name)) !== null;
 }
 
 /**
@@ -648,24 +658,13 @@ function blindCopyHits(clauses: readonly Clause[]): Hit[] {
   return [];
 }
 
-/** The line of `form` a clause sits on. */
-function lineAround(form: string, clause: Clause): string {
-  const start = form.lastIndexOf('\n', clause.start) + 1;
-  const end = form.indexOf('\n', clause.end);
-  return form.slice(start, end === -1 ? form.length : end);
-}
-
 /** The acting tool of this server a text names (other than the tool whose text it is), if any. */
 function actingToolNamed(text: string, context: RuleContext, owner: string): string | null {
-  for (const match of text.matchAll(/[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*/gu)) {
-    // A case ending after a hyphen still names the tool: "set_sharing-ekin".
-    const parts = match[0].split('-');
-    for (let end = parts.length; end > 0; end--) {
-      const name = parts.slice(0, end).join('-');
-      if (context.actingTools.get(name) === true && name !== owner) return name;
-    }
-  }
-  return null;
+  return nameIn(
+    text,
+    /[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*/gu,
+    (name) => context.actingTools.get(name) === true && name !== owner,
+  );
 }
 
 /**
@@ -686,7 +685,7 @@ function foreignSteeringHits(
   for (const clause of clauses) {
     const tool = actingToolNamed(clause.text, context, owner);
     if (tool === null) continue;
-    const judged = tellsLanguage(clause.text) ? clause.text : lineAround(form, clause);
+    const judged = tellsLanguage(clause.text) ? clause.text : lineAt(form, clause.start);
     if (!writtenInOtherLanguage(judged, context.languages)) continue;
     return injected(
       clause.start,
