@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EvaluationEntry, PackageAggregate } from '../aggregate/package-aggregate.ts';
 import type { StartFailure } from '../checks/server/start-failure.ts';
+import { RUBRIC_VERSION } from '../rubric/versions.ts';
 import { packageState } from '../states/package-state.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import { failureRecord, retryDelayDays } from './failure-record.ts';
@@ -77,10 +78,10 @@ describe('failure records', () => {
   it('keeps the package out of the queue until the retry is due, then queues it with the reason', () => {
     const agg = aggregate([entry('a', 'unrunnable', '2026-11-10T00:00:00Z')]);
     const failure = failureRecord(agg, doc('a'));
-    expect(packageState(PKG, agg, ['2.1'], Date.parse('2026-11-10T12:00:00Z'), failure).status).toBe(
+    expect(packageState(PKG, agg, [RUBRIC_VERSION], Date.parse('2026-11-10T12:00:00Z'), failure).status).toBe(
       'Evaluated',
     );
-    expect(packageState(PKG, agg, ['2.1'], Date.parse('2026-11-11T00:00:00Z'), failure)).toEqual({
+    expect(packageState(PKG, agg, [RUBRIC_VERSION], Date.parse('2026-11-11T00:00:00Z'), failure)).toEqual({
       status: 'Needs re-evaluation',
       reasons: [
         {

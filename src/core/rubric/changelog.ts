@@ -13,6 +13,20 @@ export interface RubricRelease {
 
 export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
   {
+    version: '2.2',
+    date: '2026-11-26',
+    summary:
+      'The security checks read injected instructions by what they do, not only by the words they use: data in another language than the server’s own that names one of its acting tools, labels that address an AI in any language, and secrets beside an open query or a destination. False alarms found on real servers are fixed. Every score made under 2.1 is evaluated again.',
+    changes: [
+      'SEC-02 fails data the server returns (tool results, errors, resources, sampling and elicitation requests) that is written in another language than the server’s own definitions (trigram identification, close languages counted as one) and names one of the server’s acting tools (those that write, send, pay, approve, export or grant); the same data in the server’s own language, or naming only read tools, passes.',
+      'SEC-02 reads a label addressed to an AI in any language ("Note for the assistant:", "Summariser agents:") as critical beside a secret on disk, a setting that turns off an agent’s approvals (`"autoApprove": true`, `trustedCommands: ["*"]`), a query left open for values, a phone, sftp or outside destination, another server’s tool, or a written-out call of an acting tool. Markdown headings, list items, header names (`user-agent`) and title-case product names do not count as labels.',
+      'SEC-02 fails commands that inject arguments (`--output=` into a shell start-up file, git’s `--upload-pack=`, ssh’s `ProxyCommand`) and `curl` commands continued over lines that upload a secret file; an attack quoted as a set-off example inside a thread about attacks is still read.',
+      'SEC-03 fails blind copies ("put … in BCC" with an address) and another server’s tool beside an email address or phone number; mail headers in data pass.',
+      'SEC-04 fails sampling requests that ask the client’s model for secrets, and a secret on disk beside an open query slot or a destination.',
+      'Fewer false alarms on real servers: parameters that name where a key is kept (`privateKeyPath`), placeholders written "in place of" a value, git tools that include untracked files, and product names in title case are not requests for secrets or labels for the AI.',
+    ],
+  },
+  {
     version: '2.1',
     date: '2026-11-25',
     summary:

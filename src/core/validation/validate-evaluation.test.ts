@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildEvaluation, uuidFor } from '../../../test/support/evaluation-builder.ts';
+import { RUBRIC_VERSION } from '../rubric/versions.ts';
 import type { EvaluationDocument, PackageFile } from '../types.ts';
 import type { Issue } from './issue.ts';
 import { type EvaluationContext, validateEvaluation } from './validate-evaluation.ts';
@@ -127,7 +128,7 @@ describe('validateEvaluation', () => {
     const unknown = issuesOf(mutate((doc) => (doc.checks[0]!.id = 'SKL-S01')));
     expect(unknown[0]).toMatchObject({
       pointer: '/checks/0/id',
-      message: '"SKL-S01" is not a mcp-server check of rubric 2.1',
+      message: `"SKL-S01" is not a mcp-server check of rubric ${RUBRIC_VERSION}`,
     });
   });
 
@@ -156,7 +157,7 @@ describe('validateEvaluation', () => {
     ]);
   });
 
-  it('requires 2.1 results to state the dimension and severity the rubric gives them', () => {
+  it('requires results since 2.1 to state the dimension and severity the rubric gives them', () => {
     expect(issuesOf(mutate((doc) => delete doc.checks[0]!.severity))).toEqual([
       expect.objectContaining({
         pointer: '/checks/0/severity',
@@ -166,7 +167,7 @@ describe('validateEvaluation', () => {
     expect(issuesOf(mutate((doc) => (doc.checks[0]!.severity = 'low')))).toEqual([
       expect.objectContaining({
         pointer: '/checks/0/severity',
-        message: 'is "low" but rubric 2.1 defines SEC-01 as "critical"',
+        message: `is "low" but rubric ${RUBRIC_VERSION} defines SEC-01 as "critical"`,
       }),
     ]);
   });

@@ -50,6 +50,13 @@ export const POISONING_CHECKS: readonly CheckEntry[] = [
             'Descriptions hold no instruction markup (`<IMPORTANT>`, `<system>`, `<instructions>`, `<secret>`) and no override phrases ("ignore previous instructions", "do not tell the user", "before using this tool, read …").',
         },
       },
+      {
+        until: '2.2',
+        was: {
+          passes:
+            'Nothing a model reads addresses it over the user’s head. Fail: secrecy toward the user ("do not mention this to the user"), override phrases ("ignore previous instructions", fake system or role markers), instructions to run commands that change the machine, or instructions hidden in markup, comments or encodings. Partial: instruction markup (`<IMPORTANT>`, `<system>`) or model-addressed pressure without such an aim. Usage guidance for the server’s own tools ("paths must be absolute", "call X before Y") passes.',
+        },
+      },
     ],
   },
   {
