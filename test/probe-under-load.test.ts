@@ -1,7 +1,8 @@
 /**
  * A busy machine must not change a verdict: a start that times out is retried before REL-01 fails,
- * later connections wait in proportion to the first start, and connections that never start cost
- * SEC-06 half its credit instead of unpublishing the security score.
+ * later connections wait in proportion to the first start, connections that never start cost
+ * SEC-06 half its credit instead of unpublishing the security score, and a listing that failed
+ * (the server died after a call) is not a face whose empty lists read as every tool removed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,14 @@ describe('the probe under load', () => {
     });
     expect(checkDefinitionChanges(result.snapshot!).status).toBe('pass');
     // Eight connections on a loaded machine: the limit catches a hang, not a slow core.
+  }, 120_000);
+
+  it('does not read a listing that failed after a crash as every tool removed', async () => {
+    const result = await probeServer(moody({ MOODY_EXIT_AFTER_CALL: '1' }), () => {}, quick);
+    const labels = result.snapshot!.faces!.map((face) => face.label);
+    expect(labels.some((label) => label.includes('after tools/call'))).toBe(false);
+    expect(labels).toHaveLength(8);
+    expect(checkDefinitionChanges(result.snapshot!).status).toBe('pass');
   }, 120_000);
 
   it('judges SEC-06 on the faces it saw when later connections do not start', async () => {

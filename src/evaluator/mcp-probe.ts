@@ -219,6 +219,7 @@ class Session {
     const notifications = this.connection.takeNotifications();
     if (notifications.length === 0) return;
     const listing = await listEverything(this.connection);
+    if (listing.failed !== null) return;
     this.faces.record(
       this.connection,
       listing.definitions,
@@ -425,6 +426,13 @@ async function reconnect(
     const connection = await connect(launcher, identity, index + 1, timeout, Math.max(timeout, limits.retry));
     if (connection.facts.started) {
       const listing = await listEverything(connection);
+      if (listing.failed !== null) {
+        progress(`connection ${index + 1} could not list (${listing.failed}); not compared`);
+        session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
+        facts.connections.push(connection.facts);
+        await closeQuietly(connection);
+        continue;
+      }
       noteTools(connection, listing.definitions);
       const face = faces.record(connection, listing.definitions);
       await readContents(session, listing.definitions, connection, face.label);
@@ -433,7 +441,8 @@ async function reconnect(
       const notifications = connection.takeNotifications();
       if (notifications.length > 0) {
         const again = await listEverything(connection);
-        faces.record(connection, again.definitions, [...new Set(notifications)].join(', '));
+        if (again.failed === null)
+          faces.record(connection, again.definitions, [...new Set(notifications)].join(', '));
       }
     }
     session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
@@ -493,12 +502,14 @@ export async function probeServer(
     const called = calls.map((call) => call.tool.name);
     if (called.length > 0) {
       const after = await listEverything(primary);
-      const face = faces.record(
-        primary,
-        after.definitions,
-        `tools/call ${called.slice(0, 3).join(', ')}${called.length > 3 ? ` and ${called.length - 3} more` : ''}`,
-      );
-      await readContents(session, after.definitions, primary, face.label);
+      if (after.failed === null) {
+        const face = faces.record(
+          primary,
+          after.definitions,
+          `tools/call ${called.slice(0, 3).join(', ')}${called.length > 3 ? ` and ${called.length - 3} more` : ''}`,
+        );
+        await readContents(session, after.definitions, primary, face.label);
+      } else progress(`listing again after the calls failed (${after.failed}); not compared`);
     }
     progress('sending invalid calls');
     const unknown = await invalidCall(client, 'unknown-tool', UNKNOWN_TOOL, {});

@@ -91,6 +91,11 @@ function byKey<T extends Record<string, unknown>>(items: readonly T[], key: keyo
 
 export interface FullListing {
   definitions: FaceDefinitions;
+  /**
+   * The first list that failed (the server crashed, timed out or answered with an error), or null.
+   * A failed listing is not a face: its empty lists would read as every tool removed.
+   */
+  failed: string | null;
   /** Pagination of each list that was asked for (for REL-03 and REL-08). */
   pagination: Map<ListMethod, PaginationFacts>;
 }
@@ -123,7 +128,9 @@ export async function listEverything(connection: OpenConnection): Promise<FullLi
     'uriTemplate',
   );
   const server = initialize.serverInfo ?? {};
+  const failure = [...pagination.values()].find((facts) => facts.error !== undefined);
   return {
+    failed: failure ? `${failure.method}: ${failure.error}` : null,
     definitions: {
       server: {
         ...(typeof server.name === 'string' ? { name: server.name } : {}),
