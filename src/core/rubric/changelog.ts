@@ -23,7 +23,9 @@ export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
       'SEC-02 fails commands that inject arguments (`--output=` into a shell start-up file, git’s `--upload-pack=`, ssh’s `ProxyCommand`) and `curl` commands continued over lines that upload a secret file; an attack quoted as a set-off example inside a thread about attacks is still read.',
       'SEC-03 fails blind copies ("put … in BCC" with an address) and another server’s tool beside an email address or phone number; mail headers in data pass.',
       'SEC-04 fails sampling requests that ask the client’s model for secrets, and a secret on disk beside an open query slot or a destination.',
-      'Fewer false alarms on real servers: parameters that name where a key is kept (`privateKeyPath`), placeholders written "in place of" a value, git tools that include untracked files, and product names in title case are not requests for secrets or labels for the AI.',
+      'Fewer false alarms on real servers: parameters that name where a key is kept or refer to it (`privateKeyPath`, `private_key_uuid`), placeholders written "in place of" a value, git tools that include untracked files, product names in title case, text copied *to* the clipboard (`clipboardText`), a prompt scanner’s previous messages, a service saying it keeps the prior conversation, a user’s words quoted as an example, and setup notes in another language that name a client configuration far from any parameter are not requests for secrets or labels for the AI.',
+      'SEC-01 only notes a run of one invisible character repeated (scraped documentation carries them); a message needs two symbols at least.',
+      'SEC-06 compares only listings that succeeded: a server that crashed after a call, or a connection whose listing failed, is not read as having removed every tool.',
     ],
   },
   {

@@ -70,4 +70,11 @@ describe('hiddenRuns', () => {
   it('takes a byte-order mark at the start for what it is', () => {
     expect(hiddenRuns('\uFEFFHello')).toEqual([]);
   });
+
+  it('notes a run of one invisible character repeated (scraped docs), and fails two that can spell bits', () => {
+    const padded = `present playback controls${'\u200b'.repeat(40)}`;
+    expect(rules(padded)).toEqual([['invisible-padding', 'medium']]);
+    const binary = `Weather${'\u200b\u200c\u200c\u200b\u200b\u200c'.repeat(4)} in Paris.`;
+    expect(rules(binary)).toEqual([['invisible-run', 'critical']]);
+  });
 });

@@ -184,7 +184,12 @@ function judgeRun(
       : found('private-use', 'low', 'a private-use character');
   }
   if (classes.size === 1 && classes.has('control')) return []; // judged with ANSI sequences: see controlRuns
-  const invisible = slice.filter((point) => point.cls !== 'mark' && point.cls !== 'isolate').length;
+  const hiding = slice.filter((point) => point.cls !== 'mark' && point.cls !== 'isolate');
+  const invisible = hiding.length;
+  // A message needs two symbols at least (zero-width binary, StegCloak): a run of one character
+  // repeated, as scraped documentation carries, spells nothing.
+  if (invisible >= 3 && new Set(hiding.map((point) => point.cp)).size === 1)
+    return found('invisible-padding', 'medium', `${invisible} copies of one invisible character in a row`);
   if (invisible >= 3)
     return found(
       'invisible-run',
