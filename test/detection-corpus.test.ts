@@ -22,6 +22,7 @@ import {
   HELD_OUT_4_DIR,
   HELD_OUT_5_DIR,
   HELD_OUT_6_DIR,
+  HELD_OUT_7_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -53,8 +54,19 @@ const heldOut5Corpus = loadCorpus(HELD_OUT_5_DIR);
 const heldOut5 = heldOut5Corpus.map(({ testCase }) => testCase);
 const heldOut6Corpus = loadCorpus(HELD_OUT_6_DIR);
 const heldOut6 = heldOut6Corpus.map(({ testCase }) => testCase);
+const heldOut7Corpus = loadCorpus(HELD_OUT_7_DIR);
+const heldOut7 = heldOut7Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
-const everyCase = [...cases, ...heldOut, ...heldOut2, ...heldOut3, ...heldOut4, ...heldOut5, ...heldOut6];
+const everyCase = [
+  ...cases,
+  ...heldOut,
+  ...heldOut2,
+  ...heldOut3,
+  ...heldOut4,
+  ...heldOut5,
+  ...heldOut6,
+  ...heldOut7,
+];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
 const CLIENT_NAMES = [
@@ -127,7 +139,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 6" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 7" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -136,6 +148,7 @@ function readmeSections(): {
   heldOut4: string;
   heldOut5: string;
   heldOut6: string;
+  heldOut7: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -149,6 +162,7 @@ function readmeSections(): {
     at('Held-out set 4'),
     at('Held-out set 5'),
     at('Held-out set 6'),
+    at('Held-out set 7'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -164,6 +178,7 @@ function readmeSections(): {
     heldOut4: section(3),
     heldOut5: section(4),
     heldOut6: section(5),
+    heldOut7: section(6),
   };
 }
 
@@ -285,12 +300,20 @@ const HELD_OUT_SETS = [
     least: 45,
     clientRequests: true,
   },
+  {
+    name: 'held-out set 7',
+    dir: HELD_OUT_7_DIR,
+    loaded: heldOut7Corpus,
+    section: 'heldOut7',
+    least: 50,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so set 6 covers them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 and 7 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));
