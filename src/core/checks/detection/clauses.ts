@@ -109,9 +109,16 @@ export function directivesOf(clause: string): Directive[] {
     }
   }
   const unique = new Map<number, Directive>();
-  for (const directive of out) if (!unique.has(directive.index)) unique.set(directive.index, directive);
+  for (const directive of out) {
+    if (unique.has(directive.index)) continue;
+    // "Replaces the need to include full chat history", "no need to ask": a need named, not laid.
+    const named = NEED_NAMED.test(clause.slice(Math.max(0, directive.index - 40), directive.index));
+    unique.set(directive.index, named ? { ...directive, negated: true } : directive);
+  }
   return [...unique.values()].sort((a, b) => a.index - b.index);
 }
+
+const NEED_NAMED = /\b(?:no|the|any|without(?: the| any)?)\s+(?:more\s+|longer\s+)?need\s+to\s+(?:\w+\s+)?$/;
 
 const ANY_OBLIGATION = new RegExp(`${MODAL_DIRECTIVE}\\s+(?:not\\s+)?\\w+`);
 

@@ -266,7 +266,8 @@ export const OVERRIDES: readonly RegExp[] = [
   /\[\s*(?:system|admin|developer|operator)[ _-]?(?:override|instruction|instructions|directive|notice|command)\b[^\]\n]{0,30}\]/,
   /<\/?\s*(?:system|assistant)(?:[-_ ](?:prompt|message|instructions?|override))?\s*>/,
   /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant)(?:\s+(?:prompt|message|instructions?|override))?\s*:\s*(?:you|ignore|always|never|the user|from now|new)\b/,
-  /\b(?:developer|debug|admin|god|jailbreak|maintenance) mode (?:is )?(?:enabled|activated|on)\b/,
+  // "Maintenance mode is enabled" is a setting of DigitalOcean's apps; a mode the model is told it is in is not.
+  /\b(?:developer|god|jailbreak|dan|unrestricted) mode (?:is )?(?:enabled|activated|on)\b|\byou are (?:now )?in (?:debug|admin|maintenance|developer|god) mode\b/,
   /\b(?:takes?|have|has|carry|carries) (?:precedence|priority) over (?:all |any |the |your )?(?:earlier|previous|prior|other|system|user|original)(?:'s)? (?:instructions|prompts?|rules|messages|guidelines)\b|\b(?:carry|carries|have|has|with) (?:full )?system(?:-level)? authority\b/,
 ];
 

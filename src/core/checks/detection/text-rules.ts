@@ -726,6 +726,15 @@ function productName(label: string): boolean {
   return words.length >= 3 && words.every((word) => /^\p{Lu}/u.test(word)) && !AI_ACRONYM.test(label);
 }
 
+/**
+ * The user's own turn, forged inside data: a line that starts "User:", "Usuario:", "Benutzer:",
+ * "Пользователь:" and a sentence (Perplexity's Comet content confusion). A page, a mail or a record
+ * quotes people; it does not hand the assistant the user's next message. A YAML key (`user: ${DB_USER}`)
+ * holds a value, not a sentence.
+ */
+const USER_TURN =
+  /(?:^|\n)[ \t]*(?:user|human|usuario|usuaria|utilisateur|utilisatrice|benutzer(?:in)?|nutzer(?:in)?|utente|gebruiker|użytkownik|uzytkownik|usuário|usuario|kullanıcı|kullanici|người dùng|nguoi dung|pengguna|пользователь|користувач|用户|用戶|ユーザー|사용자|المستخدم|משתמש|उपयोगकर्ता)[ \t]*:[ \t]+(?=\S+(?:[ \t]+\S+){3})/iu;
+
 function addressedByLabel(original: string): boolean {
   for (const match of original.matchAll(LEAD_IN)) {
     const label = match[1]!;
@@ -761,7 +770,20 @@ function labelledAsks(original: string, form: string, context: RuleContext, othe
     APPROVALS_OFF.test(form) ||
     OPEN_SLOT_URL.test(original) ||
     OUTSIDE_DESTINATION.test(form) ||
-    callsActingTool(form, context)
+    callsActingTool(form, context) ||
+    namesUsersSecret(form)
+  );
+}
+
+/**
+ * A one-time code, a password, a recovery phrase or a card number, named where no refusal is: what
+ * only the user holds, and what no note to an assistant has reason to mention (Comet's OTP thefts).
+ */
+function namesUsersSecret(form: string): boolean {
+  return clausesOf(form).some(
+    (clause) =>
+      !DEFENSIVE.test(clause.text) &&
+      (ELICITED_SECRETS.never.test(clause.text) || NEVER_ELICITED_OTHER_LANGUAGES.test(clause.text)),
   );
 }
 
@@ -778,7 +800,7 @@ function injectedOrderHits(
   clauses: readonly Clause[],
   context: RuleContext,
 ): Hit[] {
-  const labelled = addressedByLabel(text.text);
+  const labelled = addressedByLabel(text.text) || USER_TURN.test(text.text);
   const addressed =
     labelled ||
     MODEL_ADDRESS.test(form) ||
@@ -867,8 +889,9 @@ const DECLARED_ACCESS =
   /\b(?:reads|loads|opens|copies|collects|gathers|accesses|scans|extracts|retrieves|fetches|dumps|harvests|parses|summari[sz]es)\b/;
 const DECLARED_SENDING =
   /\b(?:uploads|sends|forwards|posts|syncs|backs up|exports|transmits|shares|reports|submits|mirrors|beacons)\b/;
+// "The need to include …", "no need to pass …" name a need rather than lay one.
 const PASSIVE_REQUIRED =
-  /\b(?:must|should|needs? to|has to|have to|is required to|are required to|will need to)\s+be\s+(?:read|passed|included|provided|sent|attached|added|appended|supplied|uploaded|forwarded|copied|shared|entered|filled|set)\b|\b(?:must|should|needs? to|has to)\s+(?:contain|include|hold|carry|be set to|receive)\b/;
+  /(?<!\b(?:no|the|any|without(?: the| any)?)\s+(?:more\s+|longer\s+)?)\b(?:must|should|needs? to|has to|have to|is required to|are required to|will need to)\s+be\s+(?:read|passed|included|provided|sent|attached|added|appended|supplied|uploaded|forwarded|copied|shared|entered|filled|set)\b|(?<!\b(?:no|the|any|without(?: the| any)?)\s+(?:more\s+|longer\s+)?)\b(?:must|should|needs? to|has to)\s+(?:contain|include|hold|carry|be set to|receive)\b/;
 /**
  * Addresses given as an illustration of a format, not a destination. Attack write-ups use example
  * domains and 555 numbers too, so only the wording decides, never the address itself.
@@ -1733,6 +1756,13 @@ const ELICITED_SECRET_PATTERNS: readonly (readonly ['never' | 'sensitive', RegEx
   ['sensitive', ELICITED_SECRETS.sensitive],
 ];
 
+/**
+ * An address that carries an OAuth authorization code or token in its query or fragment, as a
+ * sign-in redirect does (`http://localhost:8400/?code=…`): the sign-in itself, whoever pastes it.
+ */
+const OAUTH_REDIRECT =
+  /\bhttps?:\/\/[^\s"'`<>)]*(?:[?&#]|\.\.\.|…)(?:code|access_token|id_token|refresh_token|oauth_token)=/;
+
 /** A link line: the text of a URL-mode elicitation, where sensitive information belongs. */
 const LINK_LINE = /^https?:\/\/\S+$/m;
 
@@ -1778,6 +1808,18 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
       ),
     );
   }
+  const redirect = text.role === 'elicitation' ? OAUTH_REDIRECT.exec(form) : null;
+  if (redirect)
+    hits.push(
+      hit(
+        'SEC-04',
+        'elicits-authorization-code',
+        'critical',
+        redirect.index,
+        redirect.index + redirect[0].length,
+        'asks the user to paste back an address that carries an authorization code or token (ConsentFix): whoever holds it signs in as the user',
+      ),
+    );
   if (text.role === 'elicitation' && !LINK_LINE.test(form)) {
     for (const [kind, pattern] of ELICITED_SECRET_PATTERNS) {
       const asked = pattern.exec(form);
