@@ -3,7 +3,7 @@
  * inputs and `asOf` give the same value, so the build writes the same bytes on every run.
  */
 import { aggregatePackage } from '../aggregate/aggregate-package.ts';
-import type { ScoredEvaluation } from '../aggregate/scored-evaluation.ts';
+import type { KeptEvaluation, ScoredEvaluation } from '../aggregate/scored-evaluation.ts';
 import { type ContributorStanding, contributorStandings } from '../contributors/contributor-tiers.ts';
 import { failureRecord } from '../failures/failure-record.ts';
 import { loginKey } from '../ids.ts';
@@ -11,7 +11,6 @@ import { compareStrings } from '../order.ts';
 import { buildQueue } from '../queue/queue.ts';
 import type { RegistryRecord } from '../registry/registry-record.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../rubric/policy.ts';
-import { scoreChecks } from '../scoring/score-checks.ts';
 import { packageState } from '../states/package-state.ts';
 import { buildStats } from '../stats/stats.ts';
 import { tierRule } from '../trust/tiers.ts';
@@ -41,7 +40,13 @@ export interface RepositoryTimes {
 export interface CatalogueInput {
   packages: readonly PackageFile[];
   categories: readonly CategoryFile[];
-  evaluations: readonly EvaluationDocument[];
+  /** Every valid evaluation as the build keeps it (aggregate/scored-evaluation.ts#keepEvaluation). */
+  evaluations: readonly KeptEvaluation[];
+  /**
+   * The whole document of an evaluation, read again for a package's representative evaluation
+   * (its checks with evidence and its snapshot); the caller reads the file it validated.
+   */
+  readEvaluation: (packageId: string, evaluationId: string) => EvaluationDocument;
   spotChecks: readonly SpotCheckFile[];
   /** package id → what sync and import recorded from the registries (absent: none yet). */
   registry?: ReadonlyMap<string, RegistryRecord>;
@@ -53,10 +58,10 @@ export interface CatalogueInput {
 function scoreEvaluations(input: CatalogueInput): Map<string, ScoredEvaluation[]> {
   const outcomes = new Map(input.spotChecks.map((record) => [record.evaluation_id, record.outcome]));
   const byPackage = new Map<string, ScoredEvaluation[]>();
-  for (const doc of input.evaluations) {
+  for (const { doc, breakdown } of input.evaluations) {
     const scored: ScoredEvaluation = {
       doc,
-      breakdown: scoreChecks(doc.package.kind, doc.checks, doc.rubric_version),
+      breakdown,
       publishedAt: input.times.evaluationPublishedAt.get(doc.evaluation_id) ?? doc.timestamps.finished_at,
       spotCheck: outcomes.get(doc.evaluation_id) ?? null,
     };
@@ -177,9 +182,10 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     const countedRubrics = evaluations
       .filter((evaluation) => countedIds.has(evaluation.doc.evaluation_id))
       .map((evaluation) => evaluation.doc.rubric_version);
-    const representative = evaluations.find(
-      (evaluation) => evaluation.doc.evaluation_id === aggregate.representativeId,
-    )?.doc;
+    const representative =
+      aggregate.representativeId === null
+        ? undefined
+        : input.readEvaluation(pkg.id, aggregate.representativeId);
     const failure = failureRecord(aggregate, representative);
     const state = packageState(pkg, aggregate, countedRubrics, asOfMs, failure);
     records.push(
