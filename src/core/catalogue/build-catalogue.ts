@@ -8,20 +8,24 @@ import { type ContributorStanding, contributorStandings } from '../contributors/
 import { failureRecord } from '../failures/failure-record.ts';
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
-import { buildQueue } from '../queue/queue.ts';
+import { queueEntry, sortQueue } from '../queue/queue.ts';
 import type { RegistryRecord } from '../registry/registry-record.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../rubric/policy.ts';
 import { packageState } from '../states/package-state.ts';
 import { buildStats } from '../stats/stats.ts';
 import { tierRule } from '../trust/tiers.ts';
 import type { CategoryFile, EvaluationDocument, PackageFile, SpotCheckFile } from '../types.ts';
-import type {
-  Catalogue,
-  CategoryRecord,
-  ChangeEntry,
-  ContributorRecord,
-  PackageRecord,
-  Tombstone,
+import {
+  type Catalogue,
+  type CatalogueParts,
+  type CategoryRecord,
+  type ChangeEntry,
+  type ContributorRecord,
+  DETAIL_FIELDS,
+  type PackageListing,
+  type PackageRecord,
+  type QueueEntry,
+  type Tombstone,
 } from './catalogue-types.ts';
 import { dayStart, latestChange } from './change-times.ts';
 import { packageRecord } from './package-record.ts';
@@ -140,7 +144,7 @@ function contributorRecords(
 
 function categoryRecords(
   categories: readonly CategoryFile[],
-  records: readonly PackageRecord[],
+  records: readonly PackageListing[],
 ): CategoryRecord[] {
   return [...categories]
     .sort((a, b) => compareStrings(a.slug, b.slug))
@@ -157,14 +161,29 @@ function categoryRecords(
     });
 }
 
-export function buildCatalogue(input: CatalogueInput): Catalogue {
+function listingOf(record: PackageRecord): PackageListing {
+  const listing: Partial<PackageRecord> = { ...record };
+  for (const field of DETAIL_FIELDS) delete listing[field];
+  return listing as PackageListing;
+}
+
+/**
+ * The catalogue, handing each package's record to `emit` as it is made and keeping only its listing:
+ * at 100,000 packages the whole records would not fit in memory (nor in one JSON string). Records
+ * are emitted in id order.
+ */
+export function buildCatalogueParts(
+  input: CatalogueInput,
+  emit: (record: PackageRecord) => void,
+): CatalogueParts & { packages: PackageListing[] } {
   const asOfMs = Date.parse(input.asOf);
   const packages = [...input.packages].sort((a, b) => compareStrings(a.id, b.id));
   const byPackage = scoreEvaluations(input);
   const standings = contributorStandings(packages, byPackage);
   const fallback = tierRule('newcomer');
   const tierOf = (login: string) => standings.get(loginKey(login))?.rule ?? fallback;
-  const records: PackageRecord[] = [];
+  const records: PackageListing[] = [];
+  const queue: QueueEntry[] = [];
   const removed: Tombstone[] = [];
   const changes: ChangeEntry[] = [];
   for (const pkg of packages) {
@@ -188,17 +207,19 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
         : input.readEvaluation(pkg.id, aggregate.representativeId);
     const failure = failureRecord(aggregate, representative);
     const state = packageState(pkg, aggregate, countedRubrics, asOfMs, failure);
-    records.push(
-      packageRecord(
-        pkg,
-        aggregate,
-        state,
-        representative,
-        change.updated_at,
-        input.registry?.get(pkg.id),
-        failure,
-      ),
+    const record = packageRecord(
+      pkg,
+      aggregate,
+      state,
+      representative,
+      change.updated_at,
+      input.registry?.get(pkg.id),
+      failure,
     );
+    const entry = queueEntry(record, asOfMs);
+    if (entry) queue.push(entry);
+    records.push(listingOf(record));
+    emit(record);
   }
   const contributors = contributorRecords(standings, byPackage);
   return {
@@ -211,10 +232,17 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     packages: records,
     removed,
     contributors,
-    queue: buildQueue(records, asOfMs),
+    queue: sortQueue(queue),
     stats: buildStats(records, contributors, input.evaluations.length, input.categories.length),
     changes: changes.sort(
       (a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at) || compareStrings(a.id, b.id),
     ),
   };
+}
+
+/** The whole catalogue in memory, for the repository's own size and for tests. */
+export function buildCatalogue(input: CatalogueInput): Catalogue {
+  const packages: PackageRecord[] = [];
+  const parts = buildCatalogueParts(input, (record) => packages.push(record));
+  return { ...parts, packages };
 }
