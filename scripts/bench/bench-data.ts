@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CATALOGUE_DATABASE } from '../../src/data/catalogue-database.ts';
+import { CATALOGUE_DATABASE, sqlite } from '../../src/data/catalogue-database.ts';
 import { SYNTHETIC_AS_OF, writeSyntheticCatalogue } from './synthetic-catalogue.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -95,9 +95,9 @@ function positiveInteger(name: string, text: string, allowZero = false): number 
   return value;
 }
 
-/** The first package of a built catalogue, read with the sqlite3-free node:sqlite of this Node. */
+/** The first package of a built catalogue. */
 function firstPackageId(generated: string): string | undefined {
-  const { DatabaseSync } = process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
+  const { DatabaseSync } = sqlite();
   const db = new DatabaseSync(join(generated, CATALOGUE_DATABASE), { readOnly: true });
   try {
     return db.prepare('SELECT id FROM packages ORDER BY id LIMIT 1').get()?.id as string | undefined;

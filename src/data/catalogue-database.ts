@@ -28,7 +28,7 @@ const PARTS = ['meta', 'categories', 'removed', 'contributors', 'queue', 'stats'
  * It prints an ExperimentalWarning on load that would land in every command's output: only that
  * one warning is held back.
  */
-function sqlite(): typeof import('node:sqlite') {
+export function sqlite(): typeof import('node:sqlite') {
   const emitWarning = process.emitWarning;
   process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
     if (String(warning).includes('SQLite is an experimental feature')) return;
