@@ -24,6 +24,12 @@ export interface TargetRule {
   wholePurpose?: RegExp;
   /** Held by the model rather than on disk: the conversation, its instructions, the tool list. */
   heldByModel?: boolean;
+  /**
+   * Written to as often as read from: LINE's `clipboardText` is the text a button copies *to* the
+   * clipboard. A parameter named after it, or text "copied to" it, gives it something; only a
+   * description that asks for its contents is a request.
+   */
+  alsoWrittenTo?: boolean;
 }
 
 const SEP = '[ _./-]?';
@@ -98,8 +104,9 @@ const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
     strength: 'strong',
     pattern:
       /\b(?:conversation|chat|message|dialog(?:ue)?)s?(?: history| logs?| transcripts?| so far| context| thread)\b|\b(?:full|entire|whole|complete|all(?: of)?(?: the)?|previous|prior|earlier|preceding|last(?: \d+)?|recent|past|list of (?:the )?(?:last|recent|previous)) (?:conversation|messages|chats?|dialog(?:ue)?|context|exchanges?|turns|prompts|user (?:messages|inputs|requests|queries))\b|\bwhat the user (?:said|wrote|asked|typed|shared)\b|\b(?:the user'?s|the users'|users?'s|users') (?:(?:previous|prior|earlier|last|original|other|recent|past|entire|full|complete|whole|all)(?: (?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|few|several|many))? )?(?:messages|requests|prompts|queries|inputs|questions|turns)\b|\b(?:the users?'?s?|users?'s|users') (?:previous|prior|earlier|last|original|entire|full|complete|whole) (?:message|request|prompt|query|input|question)\b|\b(?:last|previous|prior|past|recent) (?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|fifty|hundred|few|several) (?:user )?(?:messages|turns|exchanges|prompts|chats)\b|\bconversation (?:so far|up to (?:this|that) point)\b/,
+    // A tool about prompts (a prompt scanner, a prompt improver) reads the turns around one.
     purpose:
-      /\b(?:conversations?|chats?|messages?|memory|memories|history|transcripts?|threads?|summar\w*|logs?|notes?|journal|recall|remember|context|sessions?|feedback|reflect\w*|thinking|thoughts?|reasoning)\b/,
+      /\b(?:conversations?|chats?|messages?|memory|memories|history|transcripts?|threads?|summar\w*|logs?|notes?|journal|recall|remember|context|sessions?|feedback|reflect\w*|thinking|thoughts?|reasoning|prompts?)\b/,
     // Chat platforms hold conversations of their own: a Slack tool may fetch a whole thread.
     wholePurpose:
       /\b(?:conversations?|chats?|transcripts?|dialog(?:ue)?s?|messages?|threads?|replies|channels?|inbox|mail|email|sms|slack|discord|telegram|whatsapp|teams)\b/,
@@ -136,6 +143,7 @@ const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
     pattern:
       /\bclipboard(?:[ _](?:contents?|history|data|text|read))?\b|\bpasteboard\b|\bpbpaste\b|\bxclip\b|\bxsel\b|\bget[ _-]?clipboard\b|\bwl-paste\b/,
     purpose: /\b(?:clipboard|paste\w*|copy|pasteboard|snippets?)\b/,
+    alsoWrittenTo: true,
   },
   {
     id: 'user-files',
@@ -396,7 +404,7 @@ export const PREFIX_EVERY =
  * collects every other tool's output): claiming a place around every other tool's use.
  */
 export const PRECEDENCE =
-  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b|\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:immediately |right )?(?:after|following) (?:any|all|every|each)(?: other)? (?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?|runs?|responses?|answers?|replies|actions?|operations?)\b/;
+  /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)(?: other)?(?: mcp)? (?:tools?|actions?|operations?|requests?|calls?|steps?|functions?|servers?)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b|\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:immediately |right )?(?:after|following) (?:any|all|every|each)(?: other)? (?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?|runs?|responses?|answers?|replies|actions?|operations?)\b/;
 
 /** An email address, a phone number in international form, or a URL. */
 export const ADDRESS =

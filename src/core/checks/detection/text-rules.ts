@@ -961,9 +961,33 @@ type Verdict = [rule: string, severity: Severity, note: string];
 const SEEKING =
   /\b(?:scan\w*|search\w*|check\w*|detect\w*|look\w*|find\w*|audit\w*|flag\w*|inspect\w*)\b[^.!?\n]{0,60}\bfor (?:any |possible |potential )?(?:hard-?coded|leaked|exposed|committed|plain-?text|accidentally committed)\b[^.!?\n]{0,60}$/;
 
+/**
+ * "If the user provides a prompt like 'step 1 - go to login page, step 2 - give credential'": the
+ * user's own words, quoted to show what the tool should parse, are not the tool's request.
+ */
+const USER_QUOTE =
+  /\b(?:the user|a user|users|the customer)\b[^.!?\n'"“‘]{0,60}?\b(?:like|such as|e\.g\.,?|for example|for instance)\s*(['"“‘])[^'"”’\n]{3,400}['"”’]/g;
+
+function userQuotes(form: string): Array<[number, number]> {
+  return [...form.matchAll(USER_QUOTE)].map((match) => [
+    match.index + match[0].indexOf(match[1]!),
+    match.index + match[0].length,
+  ]);
+}
+
+function within(spans: ReadonlyArray<[number, number]>, at: number): boolean {
+  return spans.some(([start, end]) => start <= at && at < end);
+}
+
+/** A third party's verb of keeping right before what it keeps: "the server keeps the …", "it stores your …". */
+const RETAINED_BY =
+  /\b(?:keeps|retains|remembers|maintains|preserves|persists|stores|caches|holds|saves)\s+(?:the |its |your |their |a |all )?$/;
+
 function judgeTarget(target: TargetMatch, clause: string, facts: ClauseFacts): Verdict | null {
   const what = target.rule.id.replaceAll('-', ' ');
   if (target.rule.heldByModel) {
+    // "NotebookLM keeps the prior conversation in context": where it is kept, not a request for it.
+    if (RETAINED_BY.test(clause.slice(Math.max(0, target.start - 40), target.start))) return null;
     // The model holds its conversation already: only handing it over is a request.
     if (facts.transfers || facts.passive || facts.foreignOrder)
       return ['sensitive-request', 'critical', `asks the model to hand over ${what}`];
@@ -1041,9 +1065,10 @@ function requestFileSecrets(
   }
 }
 
-function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
+function requestHits(text: ReadText, form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const hits: Hit[] = [];
   const english = functionWordShare(text.text) >= 0.08;
+  const quoted = userQuotes(form);
   let earlier: TargetMatch | null = null;
   for (const clause of clauses) {
     if (DEFENSIVE.test(clause.text)) continue;
@@ -1052,7 +1077,9 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
     const targets = targetsIn(clause.text).filter(
       (target) =>
         (facts.outward || !excused(target.rule, text, context, whole)) &&
-        !describesContent(clause.text, target),
+        !describesContent(clause.text, target) &&
+        !writtenTo(target, clause.text) &&
+        !within(quoted, clause.start + target.start),
     );
     for (const target of targets) {
       const verdict = judgeTarget(target, clause.text, facts);
@@ -1071,16 +1098,11 @@ function requestHits(text: ReadText, clauses: readonly Clause[], context: RuleCo
     // parameters or tools is the request, in whatever language it is made.
     // Data (a process list, a directory listing) names paths and fields all the time: there,
     // only an order or an address to the assistant counts (`injectedOrderHits`).
-    if (
-      !english &&
-      !DATA_ROLES.has(text.role) &&
-      !DEFENSIVE.test(clause.text) &&
-      namesOwn(clause.text, context)
-    ) {
+    if (!english && !DATA_ROLES.has(text.role) && !DEFENSIVE.test(clause.text)) {
       requestFileSecrets(
         hits,
         clause,
-        targets,
+        targets.filter((target) => ownNameBeside(clause.text, target, context)),
         (what) => `names ${what} beside this server’s own parameters`,
       );
     }
@@ -1163,11 +1185,44 @@ function structuredOrderHits(text: ReadText, whole: string, context: RuleContext
   return hits;
 }
 
-/** Whether a clause names one of this server's tools or parameters (three letters or more). */
-function namesOwn(clause: string, context: RuleContext): boolean {
-  for (const match of clause.matchAll(/[\p{L}\p{N}_-]{3,}/gu))
-    if (context.exactNames.has(match[0])) return true;
-  return false;
+/**
+ * How near one of the server's names must be to a secret for the two to make a request the
+ * grammar cannot read: about fifteen words, in Latin-letter widths (a Han or kana character is
+ * about a word: it counts as three). "~/.ssh/id_rsa kaj sendi ĝian tutan enhavon en la argumento
+ * 'validigo'" names them together; a long clause of setup notes ("the client's mcp.json … the
+ * IDE … imageType=enterprise") names them far apart.
+ */
+const BESIDE_WIDTH = 100;
+
+/** A three-letter name (`ide`, `env`, `url`) is a word every language's docs use; a longer one is the server's. */
+function distinctive(name: string): boolean {
+  return name.length > 3 || /[\d_-]/.test(name);
+}
+
+function widthOf(text: string): number {
+  return (
+    text.length + 2 * (text.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu)?.length ?? 0)
+  );
+}
+
+/**
+ * Whether a clause names one of this server’s tools or parameters (a distinctive name) beside
+ * a secret it names, and says something besides the two: an enum value `clipboard` of a device
+ * tool's `command` names a command, not a request.
+ */
+function ownNameBeside(clause: string, target: TargetMatch, context: RuleContext): boolean {
+  let rest = clause.slice(0, target.start) + clause.slice(target.end);
+  let beside = false;
+  for (const match of clause.matchAll(/[\p{L}\p{N}_-]{3,}/gu)) {
+    if (!context.exactNames.has(match[0]) || !distinctive(match[0])) continue;
+    rest = rest.replace(match[0], '');
+    const between =
+      match.index >= target.end
+        ? clause.slice(target.end, match.index)
+        : clause.slice(match.index + match[0].length, Math.max(target.start, match.index + match[0].length));
+    if (widthOf(between) <= BESIDE_WIDTH) beside = true;
+  }
+  return beside && /\p{L}{2,}/u.test(rest);
 }
 
 /** A URL whose query carries a value the model is told to replace: EchoLeak's and ForcedLeak's image links. */
@@ -1230,10 +1285,17 @@ function hostSlotHits(form: string): Hit[] {
   ];
 }
 
-/** The last word of a parameter name that makes it a reference to a thing rather than the thing. */
+/** "… copied to the ", "written into your ": what follows is where a value goes, not where it comes from. */
+const INTO = /\b(?:in)?to (?:the |your |their |a |the user'?s )?(?:system |device )?$/;
+
+/** "Text copied to the clipboard when the button is tapped": the place a value goes. */
+function writtenTo(target: TargetMatch, text: string): boolean {
+  return (target.rule.alsoWrittenTo ?? false) && INTO.test(text.slice(0, target.start));
+}
+
 /** Parameter names that refer to a thing rather than hold it: `conversationThreadId`, `privateKeyPath`. */
 export const REFERENCE_SUFFIX =
-  /\b(?:id|ids|identifier|uri|url|urls|count|index|number|length|size|limit|expiry|expiration|ttl|timestamp|date|path|paths|filename|dir)$/;
+  /\b(?:id|ids|uuid|uuids|guid|identifier|ref|refs|alias|name|names|uri|url|urls|count|index|number|length|size|limit|expiry|expiration|ttl|timestamp|date|path|paths|filename|dir)$/;
 
 /** Parameter names and descriptions that ask for a secret or the conversation (HiddenLayer, CyberArk). */
 function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
@@ -1257,9 +1319,11 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
     const clause = clausesOf(words).find((part) => part.start <= target.start && target.start < part.end);
     if (DEFENSIVE.test(clause?.text ?? words)) continue;
     if (excused(target.rule, text, context, demands)) continue;
+    if (writtenTo(target, words)) continue;
     const what = target.rule.id.replaceAll('-', ' ');
     const span: [number, number] = isName ? [0, form.text.length] : [target.start, target.end];
-    if (target.rule.strength === 'strong' && (isName || demands)) {
+    const asks = isName ? !(target.rule.alsoWrittenTo ?? false) : demands;
+    if (target.rule.strength === 'strong' && asks) {
       hits.push(
         hit(
           'SEC-04',
@@ -1270,7 +1334,7 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
           `a parameter asks for ${what}`,
         ),
       );
-    } else if (target.rule.strength === 'weak' && isName && target.rule.id !== 'credential-values') {
+    } else if (isName && target.rule.id !== 'credential-values') {
       hits.push(
         hit(
           'SEC-04',
@@ -1338,6 +1402,7 @@ export function foreignReferences(text: string, own: ReadonlySet<string>): Refer
       match[9] ??
       match[10];
     if (name === undefined || own.has(name) || own.has(name.replaceAll('-', '_'))) continue;
+    if (shortForOwn(name, own)) continue;
     found.push({ name, start: match.index, end: match.index + match[0].length });
   }
   for (const match of text.matchAll(KNOWN_TOOL)) {
@@ -1345,6 +1410,25 @@ export function foreignReferences(text: string, own: ReadonlySet<string>): Refer
     found.push({ name: match[0], start: match.index, end: match.index + match[0].length });
   }
   return found;
+}
+
+/**
+ * `FETCH_PROJECT_INFO` for the server's own `qmetry_fetch_qmetry_project_info`: its words in order
+ * inside one of the server's names that ends the same way, the namespace words left out. A name
+ * with words added at the end (`send_email_v2` beside `send_email`) is another tool.
+ */
+function shortForOwn(name: string, own: ReadonlySet<string>): boolean {
+  const words = name.toLowerCase().split(/[_-]/);
+  if (words.length < 2) return false;
+  const last = words.at(-1)!;
+  for (const candidate of own) {
+    const theirs = candidate.split(/[_-]/);
+    if (theirs.length <= words.length || theirs.at(-1) !== last) continue;
+    let next = 0;
+    for (const word of theirs) if (word === words[next]) next += 1;
+    if (next >= words.length) return true;
+  }
+  return false;
 }
 
 /**
@@ -1572,7 +1656,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...commandHits(form.text, clauses),
     ...markupHits(form.text),
     ...dataHits(text, form.text, clauses, context),
-    ...requestHits(text, clauses, context),
+    ...requestHits(text, form.text, clauses, context),
     ...urlTemplateHits(text, form.text, clauses),
     ...hostSlotHits(form.text),
     ...structuredOrderHits(text, form.text, context),
