@@ -40,7 +40,7 @@ const PAGES = [
 beforeAll(async () => {
   if (
     !existsSync(join(ROOT, 'dist', 'server', 'entry.mjs')) ||
-    !existsSync(join(ROOT, 'generated', 'catalogue.json'))
+    !existsSync(join(ROOT, 'generated', 'catalogue.sqlite'))
   )
     throw new Error('the site is not built: run npm run build first (npm test does)');
   const config = readConfig(

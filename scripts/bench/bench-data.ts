@@ -26,6 +26,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { CATALOGUE_DATABASE, sqlite } from '../../src/data/catalogue-database.ts';
 import { SYNTHETIC_AS_OF, writeSyntheticCatalogue } from './synthetic-catalogue.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
@@ -92,6 +93,17 @@ function positiveInteger(name: string, text: string, allowZero = false): number 
     );
   }
   return value;
+}
+
+/** The first package of a built catalogue. */
+function firstPackageId(generated: string): string | undefined {
+  const { DatabaseSync } = sqlite();
+  const db = new DatabaseSync(join(generated, CATALOGUE_DATABASE), { readOnly: true });
+  try {
+    return db.prepare('SELECT id FROM packages ORDER BY id LIMIT 1').get()?.id as string | undefined;
+  } finally {
+    db.close();
+  }
 }
 
 /** Runs `node scripts/cli.ts ARGS` in a child process and measures it. */
@@ -213,10 +225,8 @@ async function benchSize(
       options.repeat,
     );
     log(`[${packages}] build ${build.seconds.toFixed(2)} s, ${build.peakRssMb} MB: ${build.stdout}`);
-    const catalogueBytes = statSync(join(out, 'catalogue.json')).size;
-    const firstId = /"id":"([^"]+)"/.exec(
-      readFileSync(join(out, 'catalogue.json'), 'utf8').slice(0, 100_000),
-    )?.[1];
+    const catalogueBytes = statSync(join(out, CATALOGUE_DATABASE)).size;
+    const firstId = firstPackageId(out);
     const served = await serveOnce(out, firstId ?? 'none');
     log(
       `[${packages}] server answered ${served.seconds?.toFixed(1) ?? 'never'} s after start, ${served.rssMb} MB resident`,
@@ -264,7 +274,7 @@ function table(results: readonly SizeResult[]): string {
     { title: 'build RSS MB', cell: (r) => number(r.build_peak_rss_mb) },
     { title: 'validate s/1k pkg', cell: (r) => number(r.validate_s_per_1k_packages, 3) },
     { title: 'build s/1k pkg', cell: (r) => number(r.build_s_per_1k_packages, 3) },
-    { title: 'catalogue MB', cell: (r) => number(r.catalogue_mb, 1) },
+    { title: 'catalogue.sqlite MB', cell: (r) => number(r.catalogue_mb, 1) },
     { title: 'server answers s', cell: (r) => number(r.server_answer_s, 1) },
     { title: 'server RSS MB', cell: (r) => number(r.server_rss_mb) },
   ];

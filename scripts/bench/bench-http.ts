@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Options, type Request } from 'autocannon';
 import { processIo } from '../../src/cli/io.ts';
 import { main as cli } from '../../src/cli/main.ts';
+import { readCatalogueDatabase } from '../../src/data/catalogue-database.ts';
 import { NGINX_INSTALL, nginxBinary, startStaticNginx } from './nginx-static.ts';
 import { seededRandom } from './seeded-random.ts';
 import { SYNTHETIC_AS_OF, writeSyntheticCatalogue } from './synthetic-catalogue.ts';
@@ -220,10 +221,9 @@ async function main(): Promise<void> {
     );
     children.push(afscore);
     const afscoreUrl = 'http://127.0.0.1:4601';
-    const catalogue = JSON.parse(readFileSync(join(generated, 'catalogue.json'), 'utf8')) as {
-      packages: { id: string }[];
-      categories: { slug: string }[];
-    };
+    const database = readCatalogueDatabase(generated);
+    const catalogue = database.catalogue;
+    database.close();
     const rssStart = rssMb(afscore.pid!);
 
     // nginx gets the very bytes afscore answers, one file per request.

@@ -1,7 +1,9 @@
-/** What the build writes: the catalogue the server and site read, and the published JSON Schemas. */
+/**
+ * What the build writes beside the catalogue database (catalogue-database.ts): the evaluation guide
+ * and the published JSON Schemas.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalogue } from '../core/catalogue/catalogue-types.ts';
 import { renderGuide } from '../core/rubric/guide-tables.ts';
 import { categorySchema } from '../core/schemas/category-schema.ts';
 import { evaluationSchema } from '../core/schemas/evaluation-schema.ts';
@@ -10,7 +12,8 @@ import { registrySchema } from '../core/schemas/registry-schema.ts';
 import { spotCheckSchema } from '../core/schemas/spot-check-schema.ts';
 import type { GeneratedFile } from './write-generated.ts';
 
-export const CATALOGUE_FILE = 'catalogue.json';
+/** What builds before the catalogue database wrote; a build removes it so nothing reads it stale. */
+export const FORMER_CATALOGUE_FILE = 'catalogue.json';
 export const GUIDE_FILE = 'evaluation-guide.md';
 
 const GUIDE_TEMPLATE = join(import.meta.dirname, '..', 'docs', 'evaluation-guide.md');
@@ -24,10 +27,8 @@ function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
 
-export function generatedFiles(catalogue: Catalogue): GeneratedFile[] {
+export function generatedFiles(): GeneratedFile[] {
   return [
-    // Compact: it is read by machines, and at 10,000 packages indentation would add a third to its size.
-    { path: CATALOGUE_FILE, content: JSON.stringify(catalogue) },
     { path: GUIDE_FILE, content: renderedGuide() },
     { path: 'schemas/evaluation-2.0.json', content: json(evaluationSchema) },
     { path: 'schemas/package.json', content: json(packageSchema) },

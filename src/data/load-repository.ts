@@ -6,15 +6,21 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { type KeptEvaluation, keepEvaluation } from '../core/aggregate/scored-evaluation.ts';
 import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
 import { latestDataTime } from '../core/catalogue/default-as-of.ts';
+import type { EvaluationDocument } from '../core/types.ts';
 import type { FileIssue } from '../core/validation/issue.ts';
 import { parseJsonDocument } from '../core/validation/parse-files.ts';
-import { IMPORT_STATE_PATH, parseRepositoryPath } from '../core/validation/repository-paths.ts';
+import {
+  evaluationPath,
+  IMPORT_STATE_PATH,
+  parseRepositoryPath,
+} from '../core/validation/repository-paths.ts';
 import { validateImportState } from '../core/validation/validate-registry.ts';
 import {
+  forEachValidEvaluation,
   validateCategories,
-  validateEvaluations,
   validatePackages,
   validateRegistryRecords,
   validateSpotChecks,
@@ -39,6 +45,8 @@ export interface LoadOptions {
   asOf?: string;
   /** Skip git history (times fall back to the files' own dates). */
   withoutGit?: boolean;
+  /** Only the problems are wanted (`afscore validate`): keep nothing of the evaluations. */
+  validateOnly?: boolean;
 }
 
 function readImportStateIssues(root: string): FileIssue[] {
@@ -55,8 +63,17 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
   const categorySlugs = new Set(categories.values.map((category) => category.slug));
   const packages = validatePackages([...readRawFiles(root, listing.packages)], categorySlugs);
   const packageMap = new Map(packages.values.map((pkg) => [pkg.id, pkg]));
-  const evaluations = validateEvaluations(readRawFiles(root, listing.evaluations), { packages: packageMap });
-  const evaluationPackages = new Map(evaluations.values.map((doc) => [doc.evaluation_id, doc.package.id]));
+  // One file at a time: the documents are scored and only their core kept (or nothing, to validate).
+  const evaluations: KeptEvaluation[] = [];
+  const evaluationPackages = new Map<string, string>();
+  const evaluationIssues = forEachValidEvaluation(
+    readRawFiles(root, listing.evaluations),
+    { packages: packageMap },
+    (doc) => {
+      evaluationPackages.set(doc.evaluation_id, doc.package.id);
+      if (!options.validateOnly) evaluations.push(keepEvaluation(doc));
+    },
+  );
   const spotChecks = validateSpotChecks([...readRawFiles(root, listing.spotChecks)], evaluationPackages);
   // Every package file counts, even one that does not validate: its record is not an orphan.
   const packageIds = new Set(listing.packages.flatMap((path) => parseRepositoryPath(path)?.id ?? []));
@@ -71,12 +88,17 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
         headTime: null,
       }
     : readGitTimes(root);
-  const asOf = options.asOf ?? times.headTime ?? latestDataTime(packages.values, evaluations.values);
+  const asOf = options.asOf ?? times.headTime ?? latestDataTime(packages.values, evaluations);
   return {
     input: {
       packages: packages.values,
       categories: categories.values,
-      evaluations: evaluations.values,
+      evaluations,
+      readEvaluation: (packageId, evaluationId) =>
+        // Validated above; a file changed since is the build's race to lose, not a new input.
+        JSON.parse(
+          readFileSync(join(root, evaluationPath(packageId, evaluationId)), 'utf8'),
+        ) as EvaluationDocument,
       spotChecks: spotChecks.values,
       registry: new Map(registry.values.map((record) => [record.package_id, record])),
       times,
@@ -85,7 +107,7 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
     issues: [
       ...categories.issues,
       ...packages.issues,
-      ...evaluations.issues,
+      ...evaluationIssues,
       ...spotChecks.issues,
       ...registry.issues,
       ...importState,

@@ -1,12 +1,12 @@
 /**
- * Reads what the build wrote to the generated folder: the manifest, the catalogue (indexed for
- * queries) and the documents published beside it. The front server loads its data versions
+ * Reads what the build wrote to the generated folder: the manifest, the catalogue database (its
+ * listings indexed for queries, each package's detail read when asked) and the documents published beside it. The front server loads its data versions
  * through here, and so does the site's middleware when no front server hands the pages their data.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Catalogue } from '../core/catalogue/catalogue-types.ts';
 import { buildPackageIndex, type PackageIndex } from '../core/query/package-index.ts';
+import { readCatalogueDatabase } from './catalogue-database.ts';
 
 export interface Manifest {
   data_version: string;
@@ -29,13 +29,20 @@ export interface GeneratedData {
   index: PackageIndex;
   /** Published documents by name (`evaluation-guide.md`, `schemas/…`). */
   documents: Map<string, Buffer>;
+  /** Closes the catalogue database; records' detail fields cannot be read afterwards. */
+  close: () => void;
 }
 
 export function readGenerated(generatedDir: string): GeneratedData {
   const manifest = JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
-  const catalogue = JSON.parse(readFileSync(join(generatedDir, 'catalogue.json'), 'utf8')) as Catalogue;
-  const documents = new Map(
-    PUBLISHED_DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]),
-  );
-  return { manifest, index: buildPackageIndex(catalogue), documents };
+  const { catalogue, close } = readCatalogueDatabase(generatedDir);
+  try {
+    const documents = new Map(
+      PUBLISHED_DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]),
+    );
+    return { manifest, index: buildPackageIndex(catalogue), documents, close };
+  } catch (error) {
+    close();
+    throw error;
+  }
 }

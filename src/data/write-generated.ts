@@ -37,14 +37,16 @@ export function writeGenerated(
   outDir: string,
   files: readonly GeneratedFile[],
   meta: { as_of: string; rubric_version: string },
+  /** Digests of files written already (the catalogue database), by path. */
+  written: Readonly<Record<string, string>> = {},
 ): Manifest {
-  const digests: Record<string, string> = {};
+  const digests: Record<string, string> = { ...written };
   for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     writeAtomically(join(outDir, file.path), file.content);
     digests[file.path] = sha256(file.content);
   }
   const manifest: Manifest = {
-    data_version: sha256(JSON.stringify(digests)).slice(0, 16),
+    data_version: sha256(JSON.stringify(Object.fromEntries(Object.entries(digests).sort()))).slice(0, 16),
     as_of: meta.as_of,
     rubric_version: meta.rubric_version,
     files: digests,

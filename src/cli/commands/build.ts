@@ -2,19 +2,22 @@
  * `afscore build`: validates the repository and writes the generated catalogue. Refuses to build
  * from invalid data, so nothing downstream ever serves a half-checked catalogue.
  */
-import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildCatalogue } from '../../core/catalogue/build-catalogue.ts';
+import { buildCatalogueParts } from '../../core/catalogue/build-catalogue.ts';
 import { parseTimestamp } from '../../core/time/rfc3339.ts';
 import { formatFileIssue } from '../../core/validation/issue.ts';
-import { generatedFiles } from '../../data/generated-files.ts';
+import { CATALOGUE_DATABASE, CatalogueDatabaseWriter } from '../../data/catalogue-database.ts';
+import { FORMER_CATALOGUE_FILE, generatedFiles } from '../../data/generated-files.ts';
 import { loadRepository } from '../../data/load-repository.ts';
 import { writeGenerated } from '../../data/write-generated.ts';
 import { type CliIo, EXIT } from '../io.ts';
 
 export const buildUsage = `Usage: afscore build [--root DIR] [--out DIR] [--as-of TIME|now]
 
-Validates the data and writes the generated catalogue (default: <root>/generated).
+Validates the data and writes the generated catalogue (catalogue.sqlite, the guide and the schemas)
+to --out (default: <root>/generated).
 The clock for states and staleness is --as-of (RFC 3339), else the HEAD commit time, so the same
 commit always builds the same bytes. The hourly publish passes --as-of now.`;
 
@@ -61,8 +64,20 @@ export function runBuild(args: readonly string[], io: CliIo): number {
     io.err(`✗ not built: ${loaded.issues.length} problem(s); fix them and build again`);
     return EXIT.invalid;
   }
-  const catalogue = buildCatalogue(loaded.input);
-  const manifest = writeGenerated(outDir, generatedFiles(catalogue), catalogue.meta);
+  // Each package's record goes to the database as it is made; only its listing stays in memory.
+  const database = new CatalogueDatabaseWriter(outDir);
+  let digest: string;
+  let meta: { as_of: string; rubric_version: string };
+  try {
+    const parts = buildCatalogueParts(loaded.input, (record) => database.add(record));
+    digest = database.finish(parts);
+    meta = parts.meta;
+  } catch (error) {
+    database.abandon();
+    throw error;
+  }
+  rmSync(join(outDir, FORMER_CATALOGUE_FILE), { force: true });
+  const manifest = writeGenerated(outDir, generatedFiles(), meta, { [CATALOGUE_DATABASE]: digest });
   const { packages, evaluations } = loaded.counts;
   io.out(
     `✓ built ${packages} packages and ${evaluations} evaluations as of ${manifest.as_of} → ${outDir} (data version ${manifest.data_version}, ${io.now() - started} ms)`,

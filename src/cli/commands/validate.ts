@@ -152,7 +152,7 @@ export function runValidate(args: readonly string[], io: CliIo): number {
     io.out(issues.length === 0 ? `✓ ${paths.length} file(s) valid` : `✗ ${issues.length} problem(s)`);
     return issues.length === 0 ? EXIT.ok : EXIT.invalid;
   }
-  const loaded = loadRepository(root, { withoutGit: true });
+  const loaded = loadRepository(root, { withoutGit: true, validateOnly: true });
   for (const found of loaded.issues) io.err(formatFileIssue(found));
   const { categories, packages, evaluations, spotChecks, registry } = loaded.counts;
   const files = new Set(loaded.issues.map((found) => found.path)).size;

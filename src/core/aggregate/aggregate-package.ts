@@ -3,7 +3,6 @@
  * robust-center.ts), blind to input order, and open about every evaluation it leaves out and why.
  */
 import { loginKey } from '../ids.ts';
-import { CHECKS } from '../rubric/checks.ts';
 import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import { isBefore, rubricVersionOf } from '../rubric/versions.ts';
 import { gradeFor } from '../scoring/grade.ts';
@@ -26,13 +25,9 @@ import {
   UNDISCLOSED_DIVERGENCE,
 } from './policy.ts';
 import { medianAbsoluteDeviation, robustCenter } from './robust-center.ts';
-import { newestFirst, type ScoredEvaluation } from './scored-evaluation.ts';
+import { isSnapshotCheck, newestFirst, type ScoredEvaluation } from './scored-evaluation.ts';
 
 export type TierLookup = (login: string) => TierRule;
-
-const snapshotChecks = new Set(
-  CHECKS.filter((check) => check.fromSnapshot).map((check) => `${check.kind}/${check.id}`),
-);
 
 interface Candidate {
   evaluation: ScoredEvaluation;
@@ -166,8 +161,7 @@ function hasReproducibilityMismatch(kind: PackageFile['kind'], counted: readonly
     const statuses = new Map<string, string>();
     for (const candidate of group) {
       for (const check of candidate.evaluation.doc.checks) {
-        if (!snapshotChecks.has(`${kind}/${check.id}`) || !['pass', 'partial', 'fail'].includes(check.status))
-          continue;
+        if (!isSnapshotCheck(kind, check.id) || !['pass', 'partial', 'fail'].includes(check.status)) continue;
         const outcome = `${check.status}:${check.value ?? ''}`;
         const previous = statuses.get(check.id);
         if (previous !== undefined && previous !== outcome) return true;

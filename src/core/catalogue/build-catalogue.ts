@@ -3,26 +3,29 @@
  * inputs and `asOf` give the same value, so the build writes the same bytes on every run.
  */
 import { aggregatePackage } from '../aggregate/aggregate-package.ts';
-import type { ScoredEvaluation } from '../aggregate/scored-evaluation.ts';
+import type { KeptEvaluation, ScoredEvaluation } from '../aggregate/scored-evaluation.ts';
 import { type ContributorStanding, contributorStandings } from '../contributors/contributor-tiers.ts';
 import { failureRecord } from '../failures/failure-record.ts';
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
-import { buildQueue } from '../queue/queue.ts';
+import { queueEntry, sortQueue } from '../queue/queue.ts';
 import type { RegistryRecord } from '../registry/registry-record.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../rubric/policy.ts';
-import { scoreChecks } from '../scoring/score-checks.ts';
 import { packageState } from '../states/package-state.ts';
 import { buildStats } from '../stats/stats.ts';
 import { tierRule } from '../trust/tiers.ts';
 import type { CategoryFile, EvaluationDocument, PackageFile, SpotCheckFile } from '../types.ts';
-import type {
-  Catalogue,
-  CategoryRecord,
-  ChangeEntry,
-  ContributorRecord,
-  PackageRecord,
-  Tombstone,
+import {
+  type Catalogue,
+  type CatalogueParts,
+  type CategoryRecord,
+  type ChangeEntry,
+  type ContributorRecord,
+  DETAIL_FIELDS,
+  type PackageListing,
+  type PackageRecord,
+  type QueueEntry,
+  type Tombstone,
 } from './catalogue-types.ts';
 import { dayStart, latestChange } from './change-times.ts';
 import { packageRecord } from './package-record.ts';
@@ -41,7 +44,13 @@ export interface RepositoryTimes {
 export interface CatalogueInput {
   packages: readonly PackageFile[];
   categories: readonly CategoryFile[];
-  evaluations: readonly EvaluationDocument[];
+  /** Every valid evaluation as the build keeps it (aggregate/scored-evaluation.ts#keepEvaluation). */
+  evaluations: readonly KeptEvaluation[];
+  /**
+   * The whole document of an evaluation, read again for a package's representative evaluation
+   * (its checks with evidence and its snapshot); the caller reads the file it validated.
+   */
+  readEvaluation: (packageId: string, evaluationId: string) => EvaluationDocument;
   spotChecks: readonly SpotCheckFile[];
   /** package id → what sync and import recorded from the registries (absent: none yet). */
   registry?: ReadonlyMap<string, RegistryRecord>;
@@ -53,10 +62,10 @@ export interface CatalogueInput {
 function scoreEvaluations(input: CatalogueInput): Map<string, ScoredEvaluation[]> {
   const outcomes = new Map(input.spotChecks.map((record) => [record.evaluation_id, record.outcome]));
   const byPackage = new Map<string, ScoredEvaluation[]>();
-  for (const doc of input.evaluations) {
+  for (const { doc, breakdown } of input.evaluations) {
     const scored: ScoredEvaluation = {
       doc,
-      breakdown: scoreChecks(doc.package.kind, doc.checks, doc.rubric_version),
+      breakdown,
       publishedAt: input.times.evaluationPublishedAt.get(doc.evaluation_id) ?? doc.timestamps.finished_at,
       spotCheck: outcomes.get(doc.evaluation_id) ?? null,
     };
@@ -135,7 +144,7 @@ function contributorRecords(
 
 function categoryRecords(
   categories: readonly CategoryFile[],
-  records: readonly PackageRecord[],
+  records: readonly PackageListing[],
 ): CategoryRecord[] {
   return [...categories]
     .sort((a, b) => compareStrings(a.slug, b.slug))
@@ -152,14 +161,29 @@ function categoryRecords(
     });
 }
 
-export function buildCatalogue(input: CatalogueInput): Catalogue {
+function listingOf(record: PackageRecord): PackageListing {
+  const listing: Partial<PackageRecord> = { ...record };
+  for (const field of DETAIL_FIELDS) delete listing[field];
+  return listing as PackageListing;
+}
+
+/**
+ * The catalogue, handing each package's record to `emit` as it is made and keeping only its listing:
+ * at 100,000 packages the whole records would not fit in memory (nor in one JSON string). Records
+ * are emitted in id order.
+ */
+export function buildCatalogueParts(
+  input: CatalogueInput,
+  emit: (record: PackageRecord) => void,
+): CatalogueParts & { packages: PackageListing[] } {
   const asOfMs = Date.parse(input.asOf);
   const packages = [...input.packages].sort((a, b) => compareStrings(a.id, b.id));
   const byPackage = scoreEvaluations(input);
   const standings = contributorStandings(packages, byPackage);
   const fallback = tierRule('newcomer');
   const tierOf = (login: string) => standings.get(loginKey(login))?.rule ?? fallback;
-  const records: PackageRecord[] = [];
+  const records: PackageListing[] = [];
+  const queue: QueueEntry[] = [];
   const removed: Tombstone[] = [];
   const changes: ChangeEntry[] = [];
   for (const pkg of packages) {
@@ -177,22 +201,25 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     const countedRubrics = evaluations
       .filter((evaluation) => countedIds.has(evaluation.doc.evaluation_id))
       .map((evaluation) => evaluation.doc.rubric_version);
-    const representative = evaluations.find(
-      (evaluation) => evaluation.doc.evaluation_id === aggregate.representativeId,
-    )?.doc;
+    const representative =
+      aggregate.representativeId === null
+        ? undefined
+        : input.readEvaluation(pkg.id, aggregate.representativeId);
     const failure = failureRecord(aggregate, representative);
     const state = packageState(pkg, aggregate, countedRubrics, asOfMs, failure);
-    records.push(
-      packageRecord(
-        pkg,
-        aggregate,
-        state,
-        representative,
-        change.updated_at,
-        input.registry?.get(pkg.id),
-        failure,
-      ),
+    const record = packageRecord(
+      pkg,
+      aggregate,
+      state,
+      representative,
+      change.updated_at,
+      input.registry?.get(pkg.id),
+      failure,
     );
+    const entry = queueEntry(record, asOfMs);
+    if (entry) queue.push(entry);
+    records.push(listingOf(record));
+    emit(record);
   }
   const contributors = contributorRecords(standings, byPackage);
   return {
@@ -205,10 +232,17 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     packages: records,
     removed,
     contributors,
-    queue: buildQueue(records, asOfMs),
+    queue: sortQueue(queue),
     stats: buildStats(records, contributors, input.evaluations.length, input.categories.length),
     changes: changes.sort(
       (a, b) => Date.parse(a.updated_at) - Date.parse(b.updated_at) || compareStrings(a.id, b.id),
     ),
   };
+}
+
+/** The whole catalogue in memory, for the repository's own size and for tests. */
+export function buildCatalogue(input: CatalogueInput): Catalogue {
+  const packages: PackageRecord[] = [];
+  const parts = buildCatalogueParts(input, (record) => packages.push(record));
+  return { ...parts, packages };
 }

@@ -139,6 +139,13 @@ export interface PackageRecord extends PackageSummary {
   start_failure: FailureRecord | null;
 }
 
+/** The parts of a record only one package's answers show; a list never needs them. */
+export const DETAIL_FIELDS = ['long_description', 'checks', 'evaluations'] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+
+/** A record without its detail fields: what the build holds of every package, and lists read. */
+export type PackageListing = Omit<PackageRecord, DetailField>;
+
 /** The package as `/v1/packages/{id}` and its page show it: checks joined with the rubric. */
 export interface PackageDetail extends Omit<PackageRecord, 'checks'> {
   checks: CheckView[];
@@ -249,6 +256,9 @@ export interface CatalogueMeta {
   schema_version: string;
   as_of: string;
 }
+
+/** The catalogue but its packages, which the build hands out one at a time. */
+export type CatalogueParts = Omit<Catalogue, 'packages'>;
 
 export interface Catalogue {
   meta: CatalogueMeta;

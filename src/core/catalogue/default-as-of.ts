@@ -1,4 +1,4 @@
-import type { EvaluationDocument, PackageFile } from '../types.ts';
+import type { PackageFile } from '../types.ts';
 import { dayStart } from './change-times.ts';
 
 /**
@@ -7,7 +7,7 @@ import { dayStart } from './change-times.ts';
  */
 export function latestDataTime(
   packages: readonly PackageFile[],
-  evaluations: readonly EvaluationDocument[],
+  evaluations: readonly { doc: { timestamps: { finished_at: string } } }[],
 ): string {
   let latest = Date.parse('2026-01-01T00:00:00Z');
   for (const pkg of packages) {
@@ -17,6 +17,6 @@ export function latestDataTime(
       pkg.removed ? Date.parse(dayStart(pkg.removed.date)) : 0,
     );
   }
-  for (const doc of evaluations) latest = Math.max(latest, Date.parse(doc.timestamps.finished_at));
+  for (const { doc } of evaluations) latest = Math.max(latest, Date.parse(doc.timestamps.finished_at));
   return new Date(latest).toISOString();
 }

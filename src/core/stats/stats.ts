@@ -1,4 +1,4 @@
-import type { ContributorRecord, PackageRecord, ScoreBucket, Stats } from '../catalogue/catalogue-types.ts';
+import type { ContributorRecord, PackageListing, ScoreBucket, Stats } from '../catalogue/catalogue-types.ts';
 import { roundScore } from '../scoring/round.ts';
 
 const BUCKET_COUNT = 10;
@@ -15,13 +15,13 @@ export function scoreDistribution(scores: readonly number[]): ScoreBucket[] {
 }
 
 export function buildStats(
-  records: readonly PackageRecord[],
+  records: readonly PackageListing[],
   contributors: readonly ContributorRecord[],
   evaluationsTotal: number,
   categoriesTotal: number,
 ): Stats {
   const scores = records.map((record) => record.af_score).filter((score): score is number => score !== null);
-  const count = (status: PackageRecord['evaluation_status']) =>
+  const count = (status: PackageListing['evaluation_status']) =>
     records.filter((record) => record.evaluation_status === status).length;
   return {
     packages_total: records.length,

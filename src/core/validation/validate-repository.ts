@@ -128,17 +128,22 @@ export function runKey(doc: EvaluationDocument): string {
   return runKeyOf(doc.contributor.login, doc.package.id, doc.package.version, doc.evaluator.config_sha256);
 }
 
-export function validateEvaluations(
+/**
+ * Validates evaluation files one at a time and hands each valid document to `visit`, keeping none:
+ * a 500,000-file repository is checked in bounded memory. Returns the problems found.
+ */
+export function forEachValidEvaluation(
   files: Iterable<RawFile>,
   context: EvaluationFilesContext,
-): Validated<EvaluationDocument> {
-  const values: EvaluationDocument[] = [];
+  visit: (doc: EvaluationDocument, path: string) => void,
+): FileIssue[] {
   const issues: FileIssue[] = [];
   const ids = new Map<string, string>();
-  const runs = new Map<string, string>();
+  // Only the admission rules look for repeated runs, so without submissions none are remembered.
+  const runs = context.isSubmission ? new Map<string, string>() : null;
   for (const doc of context.existing ?? []) {
     ids.set(doc.evaluation_id, 'an accepted evaluation');
-    runs.set(runKey(doc), doc.evaluation_id);
+    runs?.set(runKey(doc), doc.evaluation_id);
   }
   for (const file of files) {
     const location = context.outsideRepository ? undefined : locate(file, 'evaluation', issues);
@@ -169,18 +174,30 @@ export function validateEvaluations(
       continue;
     }
     ids.set(doc.evaluation_id, file.path);
-    const duplicateOf = runs.get(runKey(doc));
-    if (mode === 'admission' && duplicateOf !== undefined) {
-      issues.push({
-        path: file.path,
-        pointer: '',
-        message: `repeats evaluation ${duplicateOf}: same contributor, package, version and configuration`,
-        hint: 'a run is counted once; evaluate a new version or with a different configuration',
-      });
-      continue;
+    if (runs) {
+      const duplicateOf = runs.get(runKey(doc));
+      if (mode === 'admission' && duplicateOf !== undefined) {
+        issues.push({
+          path: file.path,
+          pointer: '',
+          message: `repeats evaluation ${duplicateOf}: same contributor, package, version and configuration`,
+          hint: 'a run is counted once; evaluate a new version or with a different configuration',
+        });
+        continue;
+      }
+      runs.set(runKey(doc), doc.evaluation_id);
     }
-    runs.set(runKey(doc), doc.evaluation_id);
-    values.push(doc);
+    visit(doc, file.path);
   }
+  return issues;
+}
+
+/** Validates evaluation files and keeps the valid documents (a few files: a pull request's). */
+export function validateEvaluations(
+  files: Iterable<RawFile>,
+  context: EvaluationFilesContext,
+): Validated<EvaluationDocument> {
+  const values: EvaluationDocument[] = [];
+  const issues = forEachValidEvaluation(files, context, (doc) => values.push(doc));
   return { values, issues };
 }

@@ -23,7 +23,15 @@ export interface DataVersion {
   /** Responses of this version ready to write, by canonical key and by the raw targets seen. */
   responses: ResponseCache;
   documents: Map<string, Buffer>;
+  /** Closes its catalogue database (detail fields read from it fail afterwards). */
+  close: () => void;
 }
+
+/**
+ * How long a replaced version's database stays open: requests that started on it finish on it.
+ * Its file was renamed over, so the open handle still reads the old version's rows meanwhile.
+ */
+const RETIRE_AFTER_MS = 60_000;
 
 /** The HTTP share of AFSCORE_RESPONSE_CACHE_MB's default, for callers without a configuration. */
 const DEFAULT_RESPONSE_CACHE = splitResponseBudget(DEFAULT_RESPONSE_CACHE_BYTES).http;
@@ -76,8 +84,13 @@ export class LiveData {
     if (!existsSync(join(this.generatedDir, 'manifest.json'))) return false;
     try {
       const next = loadDataVersion(this.generatedDir, this.cacheLimits);
-      if (next.manifest.data_version === this.current.manifest.data_version) return false;
+      if (next.manifest.data_version === this.current.manifest.data_version) {
+        next.close();
+        return false;
+      }
+      const previous = this.current;
       this.current = next;
+      setTimeout(() => previous.close(), RETIRE_AFTER_MS).unref();
       this.log(`data reloaded: version ${next.manifest.data_version}, ${next.index.byId.size} packages`);
       return true;
     } catch (error) {
