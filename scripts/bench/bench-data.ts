@@ -26,7 +26,8 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CATALOGUE_DATABASE, sqlite } from '../../src/data/catalogue-database.ts';
+import { CATALOGUE_DATABASE } from '../../src/data/catalogue-database.ts';
+import { sqlite } from '../../src/data/node-sqlite.ts';
 import { SYNTHETIC_AS_OF, writeSyntheticCatalogue } from './synthetic-catalogue.ts';
 
 const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));

@@ -18,28 +18,11 @@ import {
   DETAIL_FIELDS,
   type PackageRecord,
 } from '../core/catalogue/catalogue-types.ts';
+import { sqlite } from './node-sqlite.ts';
 
 export const CATALOGUE_DATABASE = 'catalogue.sqlite';
 
 const PARTS = ['meta', 'categories', 'removed', 'contributors', 'queue', 'stats', 'changes'] as const;
-
-/**
- * node:sqlite, loaded synchronously (the site's middleware reads the catalogue without awaiting).
- * It prints an ExperimentalWarning on load that would land in every command's output: only that
- * one warning is held back.
- */
-export function sqlite(): typeof import('node:sqlite') {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (String(warning).includes('SQLite is an experimental feature')) return;
-    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return process.getBuiltinModule('node:sqlite') as typeof import('node:sqlite');
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-}
 
 /** Writes the database under a temporary name and renames it into place when it is complete. */
 export class CatalogueDatabaseWriter {

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseSync as DatabaseSyncType, SQLInputValue } from 'node:sqlite';
+import { sqlite } from '../../data/node-sqlite.ts';
 import { SQLITE_MIGRATIONS } from './migrations.ts';
 import type { ClaimOutcome, KeyRecord, Lease, Store, SubmissionRecord } from './store.ts';
 import { StoreUnavailableError } from './store-errors.ts';
@@ -14,25 +15,8 @@ type Row = Record<string, SQLInputValue>;
 
 export const STATE_DATABASE = 'afscore.sqlite';
 
-/**
- * node:sqlite is stable enough for this store but still prints an ExperimentalWarning on load, which
- * would land in every operator command's output. Only that one warning is held back.
- */
-async function loadSqlite(): Promise<typeof import('node:sqlite')> {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (String(warning).includes('SQLite is an experimental feature')) return;
-    return (emitWarning as (...args: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return await import('node:sqlite');
-  } finally {
-    process.emitWarning = emitWarning;
-  }
-}
-
 async function openDatabase(path: string): Promise<DatabaseSyncType> {
-  const { DatabaseSync } = await loadSqlite();
+  const { DatabaseSync } = sqlite();
   const db = new DatabaseSync(path);
   db.exec(
     'PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;',
