@@ -43,7 +43,11 @@ const quick = { startupTimeoutMs: 1_000, startupRetryTimeoutMs: 5_000, notificat
 
 describe('the probe under load', () => {
   it('retries a start that timed out, and REL-01 passes on the second attempt', async () => {
-    const result = await probeServer(moody({ MOODY_STALL_MS: '2500' }), () => {}, quick);
+    // The first attempt's 1 s cannot cover the 2.5 s stall; the retry's limit is one a loaded machine cannot hit.
+    const result = await probeServer(moody({ MOODY_STALL_MS: '2500' }), () => {}, {
+      ...quick,
+      startupRetryTimeoutMs: 20_000,
+    });
     expect(result.facts.connections[0]).toMatchObject({ started: true, attempts: 2 });
     expect(checkStartup(result.facts)).toMatchObject({
       status: 'pass',

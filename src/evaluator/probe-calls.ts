@@ -7,6 +7,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { requestLeniently, stringsIn } from './lenient-request.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
 import { riskKinds } from '../core/checks/risky-capabilities.ts';
 import { asObject, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
@@ -147,12 +148,22 @@ export async function callTool(
 ): Promise<CallRecord> {
   const base = { tool: tool.name, arguments: args };
   try {
-    const result = await client.request(
+    const { result, refused } = await requestLeniently(
+      client,
       { method: 'tools/call', params: { name: tool.name, arguments: args } },
       CallToolResultSchema,
-      { timeout: timeoutMs },
+      timeoutMs,
     );
     const text = resultText(result);
+    // A result the SDK refuses is a protocol error, and its text is still what a lenient client shows.
+    if (refused !== null)
+      return {
+        ...base,
+        text: text || stringsIn(result).join('\n'),
+        isError: true,
+        outcome: 'protocol-error',
+        detail: `the result does not validate: ${escapeInvisible(refused).slice(0, 180)}`,
+      };
     if (result.isError)
       return { ...base, text, isError: true, outcome: 'is-error', detail: firstText(result.content) };
     if (asObject(tool.outputSchema)) {

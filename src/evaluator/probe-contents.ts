@@ -4,6 +4,7 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { GetPromptResultSchema, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { requestLeniently, stringsIn } from './lenient-request.ts';
 import { MAX_PROMPT_GETS, MAX_RESOURCE_READS } from '../core/checks/check-policy.ts';
 import { asObject } from '../core/checks/schema-utils.ts';
 import type { SnapshotPrompt, SnapshotResource } from '../core/checks/snapshot.ts';
@@ -67,11 +68,13 @@ export function fetchPrompts(client: Client, prompts: readonly SnapshotPrompt[])
     'name',
     (prompt) => prompt.name,
     async (prompt) => {
-      const result = await client.request(
+      const { result, refused } = await requestLeniently(
+        client,
         { method: 'prompts/get', params: { name: prompt.name, arguments: promptArguments(prompt) } },
         GetPromptResultSchema,
-        { timeout: REQUEST_TIMEOUT_MS },
+        REQUEST_TIMEOUT_MS,
       );
+      if (refused !== null) return stringsIn(result).join('\n');
       return [result.description ?? '', ...result.messages.map((message) => messageText(message.content))]
         .filter((part) => part.length > 0)
         .join('\n');
@@ -85,11 +88,13 @@ export function fetchResources(client: Client, resources: readonly SnapshotResou
     'uri',
     (resource) => resource.uri,
     async (resource) => {
-      const result = await client.request(
+      const { result, refused } = await requestLeniently(
+        client,
         { method: 'resources/read', params: { uri: resource.uri } },
         ReadResourceResultSchema,
-        { timeout: REQUEST_TIMEOUT_MS },
+        REQUEST_TIMEOUT_MS,
       );
+      if (refused !== null) return stringsIn(result).join('\n');
       return result.contents
         .map((content) => ('text' in content && typeof content.text === 'string' ? content.text : ''))
         .filter((part) => part.length > 0)

@@ -10,6 +10,7 @@ import {
   ListResourceTemplatesResultSchema,
   ListToolsResultSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { canonicalSha256 } from '../core/checks/canonical-json.ts';
 import { MAX_LIST_PAGES } from '../core/checks/check-policy.ts';
 import { asObject } from '../core/checks/schema-utils.ts';
@@ -21,9 +22,12 @@ import {
   type SnapshotTool,
   sortByName,
 } from '../core/checks/snapshot.ts';
+import { requestLeniently } from './lenient-request.ts';
 import { errorText, type OpenConnection } from './probe-connection.ts';
 
 export const REQUEST_TIMEOUT_MS = 15_000;
+
+const METHOD_NOT_FOUND = /\bMCP error -32601\b/;
 
 type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
 
@@ -40,6 +44,20 @@ const LISTS = {
 
 export const LIST_SCHEMAS = LISTS;
 
+/**
+ * Any page with a list under its key: what a lenient client reads when the strict schema refuses
+ * the page. A server whose definitions the SDK's client rejects (`inputSchema` without an object
+ * root, say) still shows them to clients that do not check, so they are read and judged (INT-01
+ * names the defect), never taken for an empty list that scans clean.
+ */
+export const LENIENT_PAGE = z.looseObject({ nextCursor: z.string().optional() });
+
+/** The items of a leniently read page that can be told apart: objects with their identifying string. */
+function identifiable<T>(items: unknown, id: string): T[] {
+  if (!Array.isArray(items)) return [];
+  return items.filter((item) => typeof asObject(item)?.[id] === 'string') as T[];
+}
+
 export interface Listing<T> {
   items: T[];
   pagination: PaginationFacts;
@@ -54,13 +72,12 @@ export async function listAll<T>(client: Client, method: ListMethod): Promise<Li
   let cursor: string | undefined;
   try {
     for (let page = 0; page < MAX_LIST_PAGES; page += 1) {
-      const result = (await client.request(
-        { method, params: cursor === undefined ? {} : { cursor } },
-        schema,
-        { timeout: REQUEST_TIMEOUT_MS },
-      )) as Record<string, unknown>;
+      const request = { method, params: cursor === undefined ? {} : { cursor } };
+      const answer = await requestLeniently(client, request, schema, REQUEST_TIMEOUT_MS, LENIENT_PAGE);
+      if (answer.refused !== null) pagination.invalid ??= answer.refused;
+      const result = answer.result as Record<string, unknown>;
       pagination.pages += 1;
-      for (const item of (result[key] as T[]) ?? []) {
+      for (const item of identifiable<T>(result[key], id)) {
         const itemId = String((item as Record<string, unknown>)[id]);
         if (seenItems.has(itemId)) pagination.repeatedItems.push(itemId);
         seenItems.add(itemId);
@@ -128,7 +145,11 @@ export async function listEverything(connection: OpenConnection): Promise<FullLi
     'uriTemplate',
   );
   const server = initialize.serverInfo ?? {};
-  const failure = [...pagination.values()].find((facts) => facts.error !== undefined);
+  // "Method not found" is an answer, the same on every connection: a server that advertises resources
+  // but not templates lists none (REL-03 judges the mismatch). A crash or a timeout is a failure.
+  const failure = [...pagination.values()].find(
+    (facts) => facts.error !== undefined && !METHOD_NOT_FOUND.test(facts.error),
+  );
   return {
     failed: failure ? `${failure.method}: ${failure.error}` : null,
     definitions: {

@@ -44,6 +44,8 @@ export interface PaginationFacts {
   repeatedItems: string[];
   cursorLoop: boolean;
   error?: string;
+  /** Why the MCP schema refused a page that was then read leniently (its items are judged all the same). */
+  invalid?: string;
 }
 
 export type InvalidCallOutcome = 'json-rpc-error' | 'is-error-result' | 'success-result' | 'no-answer';
