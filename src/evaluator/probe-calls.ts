@@ -7,13 +7,13 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { requestLeniently, stringsIn } from './lenient-request.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
 import { riskKinds } from '../core/checks/risky-capabilities.ts';
 import { asObject, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
 import type { InvalidCallFacts, SmokeCallFacts } from '../core/checks/server/probe-facts.ts';
 import { instanceProblem } from '../core/checks/server/schema-validity.ts';
 import type { SnapshotTool } from '../core/checks/snapshot.ts';
+import { requestLeniently, stringsIn } from './lenient-request.ts';
 import { errorCode, errorText } from './probe-connection.ts';
 import { REQUEST_TIMEOUT_MS } from './probe-listing.ts';
 

@@ -4,10 +4,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { GetPromptResultSchema, ReadResourceResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { requestLeniently, stringsIn } from './lenient-request.ts';
 import { MAX_PROMPT_GETS, MAX_RESOURCE_READS } from '../core/checks/check-policy.ts';
 import { asObject } from '../core/checks/schema-utils.ts';
 import type { SnapshotPrompt, SnapshotResource } from '../core/checks/snapshot.ts';
+import { requestLeniently, stringsIn } from './lenient-request.ts';
 import { errorText } from './probe-connection.ts';
 import { REQUEST_TIMEOUT_MS } from './probe-listing.ts';
 
