@@ -10,7 +10,7 @@ import { parseTimestamp } from '../../core/time/rfc3339.ts';
 import { formatFileIssue } from '../../core/validation/issue.ts';
 import { CATALOGUE_DATABASE, CatalogueDatabaseWriter } from '../../data/catalogue-database.ts';
 import { FORMER_CATALOGUE_FILE, generatedFiles } from '../../data/generated-files.ts';
-import { loadRepository } from '../../data/load-repository.ts';
+import { loadRepositoryInThreads } from '../../data/load-repository.ts';
 import { writeGenerated } from '../../data/write-generated.ts';
 import { type CliIo, EXIT } from '../io.ts';
 
@@ -36,7 +36,7 @@ function resolveAsOf(
     : { ok: false, message: parsed.issues[0]!.message };
 }
 
-export function runBuild(args: readonly string[], io: CliIo): number {
+export async function runBuild(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
     options: {
@@ -58,7 +58,7 @@ export function runBuild(args: readonly string[], io: CliIo): number {
   const root = resolve(io.cwd, values.root ?? '.');
   const outDir = resolve(root, values.out ?? 'generated');
   const started = io.now();
-  const loaded = loadRepository(root, asOf.value === undefined ? {} : { asOf: asOf.value });
+  const loaded = await loadRepositoryInThreads(root, asOf.value === undefined ? {} : { asOf: asOf.value });
   if (loaded.issues.length > 0) {
     for (const found of loaded.issues) io.err(formatFileIssue(found));
     io.err(`✗ not built: ${loaded.issues.length} problem(s); fix them and build again`);
