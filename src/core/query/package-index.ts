@@ -1,7 +1,7 @@
 /**
- * Immutable indexes over the catalogue, built once per data version: records by id, every sort
- * order precomputed for all packages and per category, and the full-text search index. A list query
- * then only walks one precomputed order and filters.
+ * Immutable indexes over the catalogue, one per data version: records by id, every sort order for
+ * all packages and per category, and the full-text search index, each order and the search index
+ * made when first asked for and kept. A list query then only walks one sorted order and filters.
  */
 import type {
   Catalogue,
@@ -73,11 +73,25 @@ export function sortRecords(records: readonly PackageRecord[], key: SortKey): Pa
   return [...records].sort(COMPARATORS[key]);
 }
 
+/**
+ * Every sort of some records, each made the first time it is read: at 100,000 packages the sorts
+ * and the search index are seconds of work, and a server answers its first requests (a package, a
+ * badge) without them.
+ */
 function ordersFor(records: readonly PackageRecord[]): Record<SortKey, readonly PackageRecord[]> {
-  return Object.fromEntries(SORT_KEYS.map((key) => [key, sortRecords(records, key)])) as Record<
-    SortKey,
-    PackageRecord[]
-  >;
+  const orders = {} as Record<SortKey, readonly PackageRecord[]>;
+  for (const key of SORT_KEYS) {
+    Object.defineProperty(orders, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const sorted = sortRecords(records, key);
+        Object.defineProperty(orders, key, { value: sorted, enumerable: true });
+        return sorted;
+      },
+    });
+  }
+  return orders;
 }
 
 export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
@@ -92,6 +106,7 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
   ]);
   for (const category of catalogue.categories)
     orders.set(category.slug, ordersFor(members.get(category.slug) ?? []));
+  let search: SearchIndex | undefined;
   return {
     catalogue,
     byId: new Map(catalogue.packages.map((record) => [record.id, record])),
@@ -101,6 +116,10 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
       catalogue.contributors.map((contributor) => [loginKey(contributor.login), contributor]),
     ),
     orders,
-    search: buildSearchIndex(catalogue.packages, catalogue.categories),
+    // Built by the first query that searches.
+    get search() {
+      search ??= buildSearchIndex(catalogue.packages, catalogue.categories);
+      return search;
+    },
   };
 }
