@@ -6,7 +6,12 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type KeptEvaluation, keepEvaluation } from '../core/aggregate/scored-evaluation.ts';
+import {
+  compactEvaluation,
+  type KeptEvaluation,
+  keepEvaluation,
+  stringInterner,
+} from '../core/aggregate/scored-evaluation.ts';
 import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
 import { latestDataTime } from '../core/catalogue/default-as-of.ts';
 import type { EvaluationDocument } from '../core/types.ts';
@@ -84,12 +89,13 @@ function readEvaluations(
   // One file at a time: the documents are scored and only their core kept (or nothing, to validate).
   const evaluations: KeptEvaluation[] = [];
   const evaluationPackages = new Map<string, string>();
+  const intern = stringInterner();
   const issues = forEachValidEvaluation(
     readRawFiles(root, definitions.listing.evaluations),
     { packages: packageMap },
     (doc) => {
-      evaluationPackages.set(doc.evaluation_id, doc.package.id);
-      if (!options.validateOnly) evaluations.push(keepEvaluation(doc));
+      evaluationPackages.set(doc.evaluation_id, intern(doc.package.id));
+      if (!options.validateOnly) evaluations.push(keepEvaluation(doc, intern));
     },
   );
   return { evaluations, evaluationPackages, issues };
@@ -103,6 +109,7 @@ async function readEvaluationsInThreads(
 ): Promise<EvaluationsRead> {
   const evaluations: KeptEvaluation[] = [];
   const evaluationPackages = new Map<string, string>();
+  const intern = stringInterner();
   const issues = await checkEvaluationsInThreads(
     root,
     definitions.listing.evaluations,
@@ -110,9 +117,10 @@ async function readEvaluationsInThreads(
     {
       keep: !options.validateOnly,
       threads,
-      visit: (evaluationId, packageId, kept) => {
-        evaluationPackages.set(evaluationId, packageId);
+      visit: (evaluationId, packageId, sent) => {
+        const kept = sent && compactEvaluation(sent, intern);
         if (kept) evaluations.push(kept);
+        evaluationPackages.set(kept?.doc.evaluation_id ?? evaluationId, intern(packageId));
       },
     },
   );

@@ -7,8 +7,9 @@
  */
 import { compareStrings } from '../order.ts';
 import { CHECKS } from '../rubric/checks.ts';
+import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import { type ScoreBreakdown, scoreChecks } from '../scoring/score-checks.ts';
-import type { CheckResult, EvaluationDocument } from '../types.ts';
+import type { CheckResult, CheckStatus, EvaluationDocument } from '../types.ts';
 
 export interface EvaluationCore {
   evaluation_id: string;
@@ -25,11 +26,39 @@ export interface EvaluationCore {
   checks: readonly Pick<CheckResult, 'id' | 'status' | 'value'>[];
 }
 
+/** What aggregation reads of an evaluation's scores (score-checks.ts#ScoreBreakdown is one). */
+export interface KeptBreakdown {
+  status: ScoreBreakdown['status'];
+  afScore: number | null;
+  capsApplied: readonly string[];
+  dimensions: Record<Dimension, { score: number | null }>;
+}
+
 /** An evaluation as the build holds it: its core and its scores recomputed from all its checks. */
 export interface KeptEvaluation {
   doc: EvaluationCore;
-  breakdown: ScoreBreakdown;
+  breakdown: KeptBreakdown;
 }
+
+/**
+ * Returns one copy of each equal string. The build holds 500,000 evaluation cores at the scale the
+ * catalogue is built for, and most of their strings (rubric versions, logins, evaluator names, check
+ * ids and outcomes) repeat: one copy of each is hundreds of megabytes less.
+ */
+export type Interner = (text: string) => string;
+
+export function stringInterner(): Interner {
+  const pool = new Map<string, string>();
+  return (text) => {
+    const held = pool.get(text);
+    if (held !== undefined) return held;
+    pool.set(text, text);
+    return text;
+  };
+}
+
+const asIs: Interner = (text) => text;
+const NO_CAPS: readonly string[] = Object.freeze([]);
 
 /** A kept evaluation with what the repository records about it. */
 export interface ScoredEvaluation extends KeptEvaluation {
@@ -46,36 +75,55 @@ export function isSnapshotCheck(kind: EvaluationDocument['package']['kind'], id:
   return SNAPSHOT_CHECKS.has(`${kind}/${id}`);
 }
 
-/** Scores a validated document and keeps only what the build needs of it afterwards. */
-export function keepEvaluation(doc: EvaluationDocument): KeptEvaluation {
-  const { kind } = doc.package;
+/**
+ * The smallest copy of a kept evaluation: only the fields aggregation reads, repeated strings
+ * through `intern`. Also applied to cores that crossed from a worker thread (a fresh copy each).
+ */
+export function compactEvaluation(kept: KeptEvaluation, intern: Interner = asIs): KeptEvaluation {
+  const { doc, breakdown } = kept;
   const { llm } = doc.evaluator;
+  const dimensions = {} as Record<Dimension, { score: number | null }>;
+  for (const dimension of DIMENSIONS)
+    dimensions[dimension] = { score: breakdown.dimensions[dimension].score };
   return {
     doc: {
       evaluation_id: doc.evaluation_id,
-      rubric_version: doc.rubric_version,
-      package: { id: doc.package.id, kind, version: doc.package.version },
-      subject: { digest: doc.subject.digest },
-      contributor: { login: doc.contributor.login },
+      rubric_version: intern(doc.rubric_version),
+      package: { id: intern(doc.package.id), kind: doc.package.kind, version: intern(doc.package.version) },
+      subject: { digest: intern(doc.subject.digest) },
+      contributor: { login: intern(doc.contributor.login) },
       disclosure: { affiliated: doc.disclosure.affiliated },
       evaluator: {
         kind: doc.evaluator.kind,
-        name: doc.evaluator.name,
-        version: doc.evaluator.version,
-        config_sha256: doc.evaluator.config_sha256,
-        ...(llm === undefined ? {} : { llm: llm === null ? null : { model: llm.model } }),
+        name: intern(doc.evaluator.name),
+        version: intern(doc.evaluator.version),
+        config_sha256: intern(doc.evaluator.config_sha256),
+        ...(llm === undefined ? {} : { llm: llm === null ? null : { model: intern(llm.model) } }),
       },
       timestamps: { started_at: doc.timestamps.started_at, finished_at: doc.timestamps.finished_at },
       checks: doc.checks
-        .filter((check) => isSnapshotCheck(kind, check.id))
-        .map((check) =>
-          check.value === undefined
-            ? { id: check.id, status: check.status }
-            : { id: check.id, status: check.status, value: check.value },
+        .filter((check) => isSnapshotCheck(doc.package.kind, check.id))
+        .map(({ id, status, value }) =>
+          value === undefined
+            ? { id: intern(id), status: intern(status) as CheckStatus }
+            : { id: intern(id), status: intern(status) as CheckStatus, value },
         ),
     },
-    breakdown: scoreChecks(kind, doc.checks, doc.rubric_version),
+    breakdown: {
+      status: breakdown.status,
+      afScore: breakdown.afScore,
+      capsApplied: breakdown.capsApplied.length === 0 ? NO_CAPS : breakdown.capsApplied.map(intern),
+      dimensions,
+    },
   };
+}
+
+/** Scores a validated document and keeps only what the build needs of it afterwards. */
+export function keepEvaluation(doc: EvaluationDocument, intern: Interner = asIs): KeptEvaluation {
+  return compactEvaluation(
+    { doc, breakdown: scoreChecks(doc.package.kind, doc.checks, doc.rubric_version) },
+    intern,
+  );
 }
 
 export function finishedAtMs(evaluation: ScoredEvaluation): number {
