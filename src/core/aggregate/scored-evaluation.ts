@@ -64,15 +64,21 @@ const NO_CAPS: readonly string[] = Object.freeze([]);
 export interface ScoredEvaluation extends KeptEvaluation {
   /** When the evaluation entered the repository (RFC 3339, UTC). */
   publishedAt: string;
+  /** finished_at in epoch milliseconds, when the caller has it: sorts compare it often. */
+  finishedMs?: number;
   spotCheck: 'confirmed' | 'diverged' | null;
 }
 
-const SNAPSHOT_CHECKS = new Set(
-  CHECKS.filter((check) => check.fromSnapshot).map((check) => `${check.kind}/${check.id}`),
-);
+/** Check ids computed from the snapshot, by package kind (looked up for every check of every document). */
+const SNAPSHOT_CHECKS = new Map<string, Set<string>>();
+for (const check of CHECKS.filter((definition) => definition.fromSnapshot)) {
+  const ids = SNAPSHOT_CHECKS.get(check.kind) ?? new Set<string>();
+  ids.add(check.id);
+  SNAPSHOT_CHECKS.set(check.kind, ids);
+}
 
 export function isSnapshotCheck(kind: EvaluationDocument['package']['kind'], id: string): boolean {
-  return SNAPSHOT_CHECKS.has(`${kind}/${id}`);
+  return SNAPSHOT_CHECKS.get(kind)?.has(id) ?? false;
 }
 
 /**
@@ -127,7 +133,7 @@ export function keepEvaluation(doc: EvaluationDocument, intern: Interner = asIs)
 }
 
 export function finishedAtMs(evaluation: ScoredEvaluation): number {
-  return Date.parse(evaluation.doc.timestamps.finished_at);
+  return evaluation.finishedMs ?? Date.parse(evaluation.doc.timestamps.finished_at);
 }
 
 /** Newest first by finish time, then by id, so every ordering question has one answer. */
