@@ -33,8 +33,13 @@ export interface GeneratedData {
   close: () => void;
 }
 
+/** The manifest alone: which data version the folder holds, without reading the catalogue. */
+export function readManifest(generatedDir: string): Manifest {
+  return JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
+}
+
 export function readGenerated(generatedDir: string): GeneratedData {
-  const manifest = JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(generatedDir);
   const { catalogue, close } = readCatalogueDatabase(generatedDir);
   try {
     const documents = new Map(
