@@ -40,12 +40,16 @@ export function readManifest(generatedDir: string): Manifest {
 
 export function readGenerated(generatedDir: string): GeneratedData {
   const manifest = readManifest(generatedDir);
-  const { catalogue, close } = readCatalogueDatabase(generatedDir);
+  const { catalogue, derived, close } = readCatalogueDatabase(generatedDir);
   try {
     const documents = new Map(
       PUBLISHED_DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]),
     );
-    return { manifest, index: buildPackageIndex(catalogue), documents, close };
+    const index = buildPackageIndex(
+      catalogue,
+      derived.check_failures ? { checkFailures: derived.check_failures } : {},
+    );
+    return { manifest, index, documents, close };
   } catch (error) {
     close();
     throw error;

@@ -6,6 +6,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCatalogueParts } from '../../core/catalogue/build-catalogue.ts';
+import { CheckFailureTally } from '../../core/stats/check-failures.ts';
 import { parseTimestamp } from '../../core/time/rfc3339.ts';
 import { formatFileIssue } from '../../core/validation/issue.ts';
 import { CATALOGUE_DATABASE, CatalogueDatabaseWriter } from '../../data/catalogue-database.ts';
@@ -69,8 +70,12 @@ export async function runBuild(args: readonly string[], io: CliIo): Promise<numb
   let digest: string;
   let meta: { as_of: string; rubric_version: string };
   try {
-    const parts = buildCatalogueParts(loaded.input, (record) => database.add(record));
-    digest = database.finish(parts);
+    const checkFailures = new CheckFailureTally();
+    const parts = buildCatalogueParts(loaded.input, (record) => {
+      database.add(record);
+      checkFailures.add(record);
+    });
+    digest = database.finish(parts, { check_failures: checkFailures.counts() });
     meta = parts.meta;
   } catch (error) {
     database.abandon();

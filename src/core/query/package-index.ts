@@ -12,6 +12,7 @@ import type {
 } from '../catalogue/catalogue-types.ts';
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
+import { type CheckFailureCount, checkFailureCounts } from '../stats/check-failures.ts';
 import { SORT_KEYS, type SortKey } from './list-query.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 
@@ -26,6 +27,8 @@ export interface PackageIndex {
   orders: ReadonlyMap<string, Readonly<Record<SortKey, readonly PackageRecord[]>>>;
   /** The full-text index of `q` (search/search-index.ts). */
   search: SearchIndex;
+  /** How often each check fails among scored packages (the statistics page). */
+  checkFailures: readonly CheckFailureCount[];
 }
 
 export const ALL = '\u0000all';
@@ -94,7 +97,14 @@ function ordersFor(records: readonly PackageRecord[]): Record<SortKey, readonly 
   return orders;
 }
 
-export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
+/**
+ * `precomputed.checkFailures`: the counts the build made; without them (a catalogue built in
+ * memory, or a database from before they were stored) they are counted on first use.
+ */
+export function buildPackageIndex(
+  catalogue: Catalogue,
+  precomputed: { checkFailures?: readonly CheckFailureCount[] } = {},
+): PackageIndex {
   const members = new Map<string, PackageRecord[]>();
   for (const record of catalogue.packages) {
     const list = members.get(record.category);
@@ -107,6 +117,7 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
   for (const category of catalogue.categories)
     orders.set(category.slug, ordersFor(members.get(category.slug) ?? []));
   let search: SearchIndex | undefined;
+  let checkFailures = precomputed.checkFailures;
   return {
     catalogue,
     byId: new Map(catalogue.packages.map((record) => [record.id, record])),
@@ -120,6 +131,10 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
     get search() {
       search ??= buildSearchIndex(catalogue.packages, catalogue.categories);
       return search;
+    },
+    get checkFailures() {
+      checkFailures ??= checkFailureCounts(catalogue.packages);
+      return checkFailures;
     },
   };
 }
