@@ -95,16 +95,18 @@ export async function checkEvaluationsInThreads(
   const waiting = new Map<number, FileOutcome[]>();
   let nextToApply = 0;
   let nextToSend = 0;
-  const apply = (outcomes: FileOutcome[]) => {
-    for (const outcome of outcomes) {
+  const apply = (batch: number, outcomes: FileOutcome[]) => {
+    outcomes.forEach((outcome, position) => {
       if ('issues' in outcome) {
         issues.push(...outcome.issues);
-        continue;
+        return;
       }
-      const refused = ledger.admit({ evaluation_id: outcome.evaluationId }, outcome.path, false);
+      // The listing's own path string: the ledger keeps one per evaluation, so not a copy of it.
+      const path = batches[batch]![position]!;
+      const refused = ledger.admit({ evaluation_id: outcome.evaluationId }, path, false);
       if (refused) issues.push(refused);
       else options.visit(outcome.evaluationId, outcome.packageId, outcome.kept);
-    }
+    });
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -123,8 +125,8 @@ export async function checkEvaluationsInThreads(
           while (waiting.has(nextToApply)) {
             const outcomes = waiting.get(nextToApply)!;
             waiting.delete(nextToApply);
+            apply(nextToApply, outcomes);
             nextToApply += 1;
-            apply(outcomes);
           }
           if (nextToApply === batches.length) resolve();
           else send(worker);

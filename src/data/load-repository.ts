@@ -10,7 +10,7 @@ import {
   compactEvaluation,
   type KeptEvaluation,
   keepEvaluation,
-  stringInterner,
+  keptInterner,
 } from '../core/aggregate/scored-evaluation.ts';
 import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
 import { latestDataTime } from '../core/catalogue/default-as-of.ts';
@@ -89,12 +89,12 @@ function readEvaluations(
   // One file at a time: the documents are scored and only their core kept (or nothing, to validate).
   const evaluations: KeptEvaluation[] = [];
   const evaluationPackages = new Map<string, string>();
-  const intern = stringInterner();
+  const intern = keptInterner();
   const issues = forEachValidEvaluation(
     readRawFiles(root, definitions.listing.evaluations),
     { packages: packageMap },
     (doc) => {
-      evaluationPackages.set(doc.evaluation_id, intern(doc.package.id));
+      evaluationPackages.set(doc.evaluation_id, intern.text(doc.package.id));
       if (!options.validateOnly) evaluations.push(keepEvaluation(doc, intern));
     },
   );
@@ -109,7 +109,7 @@ async function readEvaluationsInThreads(
 ): Promise<EvaluationsRead> {
   const evaluations: KeptEvaluation[] = [];
   const evaluationPackages = new Map<string, string>();
-  const intern = stringInterner();
+  const intern = keptInterner();
   const issues = await checkEvaluationsInThreads(
     root,
     definitions.listing.evaluations,
@@ -120,7 +120,7 @@ async function readEvaluationsInThreads(
       visit: (evaluationId, packageId, sent) => {
         const kept = sent && compactEvaluation(sent, intern);
         if (kept) evaluations.push(kept);
-        evaluationPackages.set(kept?.doc.evaluation_id ?? evaluationId, intern(packageId));
+        evaluationPackages.set(kept?.doc.evaluation_id ?? evaluationId, intern.text(packageId));
       },
     },
   );

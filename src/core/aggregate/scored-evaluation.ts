@@ -9,7 +9,7 @@ import { compareStrings } from '../order.ts';
 import { CHECKS } from '../rubric/checks.ts';
 import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
 import { type ScoreBreakdown, scoreChecks } from '../scoring/score-checks.ts';
-import type { CheckResult, CheckStatus, EvaluationDocument } from '../types.ts';
+import type { CheckResult, EvaluationDocument } from '../types.ts';
 
 export interface EvaluationCore {
   evaluation_id: string;
@@ -41,23 +41,39 @@ export interface KeptEvaluation {
 }
 
 /**
- * Returns one copy of each equal string. The build holds 500,000 evaluation cores at the scale the
- * catalogue is built for, and most of their strings (rubric versions, logins, evaluator names, check
- * ids and outcomes) repeat: one copy of each is hundreds of megabytes less.
+ * One copy of each equal value. The build holds 500,000 evaluation cores at the scale the catalogue
+ * is built for, and most of their strings (rubric versions, logins, evaluator names, check ids)
+ * repeat, as do their lists of snapshot check outcomes (evaluations of one artifact agree on them):
+ * one copy of each is hundreds of megabytes less.
  */
-export type Interner = (text: string) => string;
+export interface Interner {
+  text: (value: string) => string;
+  checks: (list: EvaluationCore['checks']) => EvaluationCore['checks'];
+}
 
-export function stringInterner(): Interner {
-  const pool = new Map<string, string>();
-  return (text) => {
-    const held = pool.get(text);
+export function keptInterner(): Interner {
+  const texts = new Map<string, string>();
+  const lists = new Map<string, EvaluationCore['checks']>();
+  const text = (value: string) => {
+    const held = texts.get(value);
     if (held !== undefined) return held;
-    pool.set(text, text);
-    return text;
+    texts.set(value, value);
+    return value;
+  };
+  return {
+    text,
+    checks: (list) => {
+      const key = list.map((check) => `${check.id} ${check.status} ${check.value ?? ''}`).join('\n');
+      const held = lists.get(key);
+      if (held !== undefined) return held;
+      const kept = Object.freeze(list.map((check) => ({ ...check, id: text(check.id) })));
+      lists.set(key, kept);
+      return kept;
+    },
   };
 }
 
-const asIs: Interner = (text) => text;
+const asIs: Interner = { text: (value) => value, checks: (list) => list };
 const NO_CAPS: readonly string[] = Object.freeze([]);
 
 /** A kept evaluation with what the repository records about it. */
@@ -94,31 +110,33 @@ export function compactEvaluation(kept: KeptEvaluation, intern: Interner = asIs)
   return {
     doc: {
       evaluation_id: doc.evaluation_id,
-      rubric_version: intern(doc.rubric_version),
-      package: { id: intern(doc.package.id), kind: doc.package.kind, version: intern(doc.package.version) },
-      subject: { digest: intern(doc.subject.digest) },
-      contributor: { login: intern(doc.contributor.login) },
+      rubric_version: intern.text(doc.rubric_version),
+      package: {
+        id: intern.text(doc.package.id),
+        kind: doc.package.kind,
+        version: intern.text(doc.package.version),
+      },
+      subject: { digest: intern.text(doc.subject.digest) },
+      contributor: { login: intern.text(doc.contributor.login) },
       disclosure: { affiliated: doc.disclosure.affiliated },
       evaluator: {
         kind: doc.evaluator.kind,
-        name: intern(doc.evaluator.name),
-        version: intern(doc.evaluator.version),
-        config_sha256: intern(doc.evaluator.config_sha256),
-        ...(llm === undefined ? {} : { llm: llm === null ? null : { model: intern(llm.model) } }),
+        name: intern.text(doc.evaluator.name),
+        version: intern.text(doc.evaluator.version),
+        config_sha256: intern.text(doc.evaluator.config_sha256),
+        ...(llm === undefined ? {} : { llm: llm === null ? null : { model: intern.text(llm.model) } }),
       },
       timestamps: { started_at: doc.timestamps.started_at, finished_at: doc.timestamps.finished_at },
-      checks: doc.checks
-        .filter((check) => isSnapshotCheck(doc.package.kind, check.id))
-        .map(({ id, status, value }) =>
-          value === undefined
-            ? { id: intern(id), status: intern(status) as CheckStatus }
-            : { id: intern(id), status: intern(status) as CheckStatus, value },
-        ),
+      checks: intern.checks(
+        doc.checks
+          .filter((check) => isSnapshotCheck(doc.package.kind, check.id))
+          .map(({ id, status, value }) => (value === undefined ? { id, status } : { id, status, value })),
+      ),
     },
     breakdown: {
       status: breakdown.status,
       afScore: breakdown.afScore,
-      capsApplied: breakdown.capsApplied.length === 0 ? NO_CAPS : breakdown.capsApplied.map(intern),
+      capsApplied: breakdown.capsApplied.length === 0 ? NO_CAPS : breakdown.capsApplied.map(intern.text),
       dimensions,
     },
   };
