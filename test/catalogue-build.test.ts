@@ -8,11 +8,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { buildCatalogue } from '../src/core/catalogue/build-catalogue.ts';
 import type { Catalogue } from '../src/core/catalogue/catalogue-types.ts';
+import { checkFailureCounts } from '../src/core/stats/check-failures.ts';
+import { CATALOGUE_DATABASE } from '../src/data/catalogue-database.ts';
 import { loadRepository } from '../src/data/load-repository.ts';
+import { sqlite } from '../src/data/node-sqlite.ts';
+import { readGenerated } from '../src/data/read-generated.ts';
 import { captureIo } from './support/capture-io.ts';
 import { FIXTURE_AS_OF, writeFixtureRepo } from './support/fixture-repo.ts';
 import { useTempDirs } from './support/temp-dir.ts';
 
+const { DatabaseSync } = sqlite();
 const GOLDEN = join(import.meta.dirname, 'fixtures', 'golden', 'catalogue-view.json');
 
 /** What a reviewer needs to check by eye: scores, states, flags, tiers, exclusions; not every check. */
@@ -126,6 +131,24 @@ describe('the catalogue build', () => {
       expect(readFileSync(join(outputs[1]!, file), 'utf8'), file).toBe(
         readFileSync(join(outputs[0]!, file), 'utf8'),
       );
+    }
+  });
+
+  it('stores the check failures the statistics page ranks, as counted over the records', async () => {
+    const out = tempDir();
+    expect(await main(['build', '--out', out, '--as-of', FIXTURE_AS_OF], captureIo(root))).toBe(0);
+    const generated = readGenerated(out);
+    try {
+      const counted = checkFailureCounts(build().packages);
+      expect(counted.some((count) => count.failed > 0)).toBe(true);
+      // Read from the database, not counted again from every package's checks.
+      const database = new DatabaseSync(join(out, CATALOGUE_DATABASE), { readOnly: true });
+      const stored = database.prepare("SELECT json FROM parts WHERE name = 'check_failures'").get();
+      database.close();
+      expect(JSON.parse(stored?.json as string)).toEqual(counted);
+      expect(generated.index.checkFailures).toEqual(counted);
+    } finally {
+      generated.close();
     }
   });
 

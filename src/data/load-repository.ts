@@ -6,7 +6,12 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type KeptEvaluation, keepEvaluation } from '../core/aggregate/scored-evaluation.ts';
+import {
+  compactEvaluation,
+  type KeptEvaluation,
+  keepEvaluation,
+  keptInterner,
+} from '../core/aggregate/scored-evaluation.ts';
 import type { CatalogueInput } from '../core/catalogue/build-catalogue.ts';
 import { latestDataTime } from '../core/catalogue/default-as-of.ts';
 import type { EvaluationDocument } from '../core/types.ts';
@@ -25,6 +30,7 @@ import {
   validateRegistryRecords,
   validateSpotChecks,
 } from '../core/validation/validate-repository.ts';
+import { checkEvaluationsInThreads, defaultThreadCount, THREADS_FROM_FILES } from './evaluation-threads.ts';
 import { readGitTimes } from './git-times.ts';
 import { listRepository, readRawFiles } from './repository-files.ts';
 
@@ -57,23 +63,78 @@ function readImportStateIssues(root: string): FileIssue[] {
   return result.ok ? [] : result.issues.map((found) => ({ path: IMPORT_STATE_PATH, ...found }));
 }
 
-export function loadRepository(root: string, options: LoadOptions = {}): LoadedRepository {
+/** Categories and packages: what evaluations are checked against. */
+function readDefinitions(root: string) {
   const listing = listRepository(root);
   const categories = validateCategories([...readRawFiles(root, listing.categories)]);
   const categorySlugs = new Set(categories.values.map((category) => category.slug));
   const packages = validatePackages([...readRawFiles(root, listing.packages)], categorySlugs);
-  const packageMap = new Map(packages.values.map((pkg) => [pkg.id, pkg]));
+  return { listing, categories, packages };
+}
+
+/** What reading the evaluations gave. */
+interface EvaluationsRead {
+  evaluations: KeptEvaluation[];
+  /** evaluation id → package id, for the spot-checks. */
+  evaluationPackages: Map<string, string>;
+  issues: FileIssue[];
+}
+
+function readEvaluations(
+  root: string,
+  definitions: ReturnType<typeof readDefinitions>,
+  options: LoadOptions,
+): EvaluationsRead {
+  const packageMap = new Map(definitions.packages.values.map((pkg) => [pkg.id, pkg]));
   // One file at a time: the documents are scored and only their core kept (or nothing, to validate).
   const evaluations: KeptEvaluation[] = [];
   const evaluationPackages = new Map<string, string>();
-  const evaluationIssues = forEachValidEvaluation(
-    readRawFiles(root, listing.evaluations),
+  const intern = keptInterner();
+  const issues = forEachValidEvaluation(
+    readRawFiles(root, definitions.listing.evaluations),
     { packages: packageMap },
     (doc) => {
-      evaluationPackages.set(doc.evaluation_id, doc.package.id);
-      if (!options.validateOnly) evaluations.push(keepEvaluation(doc));
+      evaluationPackages.set(doc.evaluation_id, intern.text(doc.package.id));
+      if (!options.validateOnly) evaluations.push(keepEvaluation(doc, intern));
     },
   );
+  return { evaluations, evaluationPackages, issues };
+}
+
+async function readEvaluationsInThreads(
+  root: string,
+  definitions: ReturnType<typeof readDefinitions>,
+  options: LoadOptions,
+  threads: number,
+): Promise<EvaluationsRead> {
+  const evaluations: KeptEvaluation[] = [];
+  const evaluationPackages = new Map<string, string>();
+  const intern = keptInterner();
+  const issues = await checkEvaluationsInThreads(
+    root,
+    definitions.listing.evaluations,
+    definitions.packages.values,
+    {
+      keep: !options.validateOnly,
+      threads,
+      visit: (evaluationId, packageId, sent) => {
+        const kept = sent && compactEvaluation(sent, intern);
+        if (kept) evaluations.push(kept);
+        evaluationPackages.set(kept?.doc.evaluation_id ?? evaluationId, intern.text(packageId));
+      },
+    },
+  );
+  return { evaluations, evaluationPackages, issues };
+}
+
+function completeLoad(
+  root: string,
+  definitions: ReturnType<typeof readDefinitions>,
+  read: EvaluationsRead,
+  options: LoadOptions,
+): LoadedRepository {
+  const { listing, categories, packages } = definitions;
+  const { evaluations, evaluationPackages } = read;
   const spotChecks = validateSpotChecks([...readRawFiles(root, listing.spotChecks)], evaluationPackages);
   // Every package file counts, even one that does not validate: its record is not an orphan.
   const packageIds = new Set(listing.packages.flatMap((path) => parseRepositoryPath(path)?.id ?? []));
@@ -107,7 +168,7 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
     issues: [
       ...categories.issues,
       ...packages.issues,
-      ...evaluationIssues,
+      ...read.issues,
       ...spotChecks.issues,
       ...registry.issues,
       ...importState,
@@ -120,4 +181,27 @@ export function loadRepository(root: string, options: LoadOptions = {}): LoadedR
       registry: listing.registry.length,
     },
   };
+}
+
+export function loadRepository(root: string, options: LoadOptions = {}): LoadedRepository {
+  const definitions = readDefinitions(root);
+  return completeLoad(root, definitions, readEvaluations(root, definitions, options), options);
+}
+
+/**
+ * loadRepository with the evaluation files checked in worker threads (evaluation-threads.ts), one
+ * per core, when there are enough of them to repay starting the threads: the same result, sooner.
+ * `afscore validate` and `afscore build` load through here.
+ */
+export async function loadRepositoryInThreads(
+  root: string,
+  options: LoadOptions & { threads?: number; threadsFromFiles?: number } = {},
+): Promise<LoadedRepository> {
+  const definitions = readDefinitions(root);
+  const threads = options.threads ?? defaultThreadCount();
+  const read =
+    threads > 1 && definitions.listing.evaluations.length >= (options.threadsFromFiles ?? THREADS_FROM_FILES)
+      ? await readEvaluationsInThreads(root, definitions, options, threads)
+      : readEvaluations(root, definitions, options);
+  return completeLoad(root, definitions, read, options);
 }

@@ -33,14 +33,23 @@ export interface GeneratedData {
   close: () => void;
 }
 
+/** The manifest alone: which data version the folder holds, without reading the catalogue. */
+export function readManifest(generatedDir: string): Manifest {
+  return JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
+}
+
 export function readGenerated(generatedDir: string): GeneratedData {
-  const manifest = JSON.parse(readFileSync(join(generatedDir, 'manifest.json'), 'utf8')) as Manifest;
-  const { catalogue, close } = readCatalogueDatabase(generatedDir);
+  const manifest = readManifest(generatedDir);
+  const { catalogue, derived, close } = readCatalogueDatabase(generatedDir);
   try {
     const documents = new Map(
       PUBLISHED_DOCUMENTS.map((name) => [name, readFileSync(join(generatedDir, name))]),
     );
-    return { manifest, index: buildPackageIndex(catalogue), documents, close };
+    const index = buildPackageIndex(
+      catalogue,
+      derived.check_failures ? { checkFailures: derived.check_failures } : {},
+    );
+    return { manifest, index, documents, close };
   } catch (error) {
     close();
     throw error;

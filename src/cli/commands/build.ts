@@ -6,11 +6,12 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCatalogueParts } from '../../core/catalogue/build-catalogue.ts';
+import { CheckFailureTally } from '../../core/stats/check-failures.ts';
 import { parseTimestamp } from '../../core/time/rfc3339.ts';
 import { formatFileIssue } from '../../core/validation/issue.ts';
 import { CATALOGUE_DATABASE, CatalogueDatabaseWriter } from '../../data/catalogue-database.ts';
 import { FORMER_CATALOGUE_FILE, generatedFiles } from '../../data/generated-files.ts';
-import { loadRepository } from '../../data/load-repository.ts';
+import { loadRepositoryInThreads } from '../../data/load-repository.ts';
 import { writeGenerated } from '../../data/write-generated.ts';
 import { type CliIo, EXIT } from '../io.ts';
 
@@ -36,7 +37,7 @@ function resolveAsOf(
     : { ok: false, message: parsed.issues[0]!.message };
 }
 
-export function runBuild(args: readonly string[], io: CliIo): number {
+export async function runBuild(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
     options: {
@@ -58,7 +59,7 @@ export function runBuild(args: readonly string[], io: CliIo): number {
   const root = resolve(io.cwd, values.root ?? '.');
   const outDir = resolve(root, values.out ?? 'generated');
   const started = io.now();
-  const loaded = loadRepository(root, asOf.value === undefined ? {} : { asOf: asOf.value });
+  const loaded = await loadRepositoryInThreads(root, asOf.value === undefined ? {} : { asOf: asOf.value });
   if (loaded.issues.length > 0) {
     for (const found of loaded.issues) io.err(formatFileIssue(found));
     io.err(`✗ not built: ${loaded.issues.length} problem(s); fix them and build again`);
@@ -69,8 +70,12 @@ export function runBuild(args: readonly string[], io: CliIo): number {
   let digest: string;
   let meta: { as_of: string; rubric_version: string };
   try {
-    const parts = buildCatalogueParts(loaded.input, (record) => database.add(record));
-    digest = database.finish(parts);
+    const checkFailures = new CheckFailureTally();
+    const parts = buildCatalogueParts(loaded.input, (record) => {
+      database.add(record);
+      checkFailures.add(record);
+    });
+    digest = database.finish(parts, { check_failures: checkFailures.counts() });
     meta = parts.meta;
   } catch (error) {
     database.abandon();

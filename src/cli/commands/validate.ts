@@ -18,7 +18,7 @@ import {
   validateSpotChecks,
 } from '../../core/validation/validate-repository.ts';
 import { readChanges } from '../../data/git-changes.ts';
-import { loadRepository } from '../../data/load-repository.ts';
+import { loadRepositoryInThreads } from '../../data/load-repository.ts';
 import { listRepository, readRawFile, readRawFiles } from '../../data/repository-files.ts';
 import { type CliIo, EXIT } from '../io.ts';
 
@@ -127,7 +127,7 @@ function runValidateSince(root: string, ref: string, io: CliIo): number {
   return issues.length === 0 ? EXIT.ok : EXIT.invalid;
 }
 
-export function runValidate(args: readonly string[], io: CliIo): number {
+export async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: [...args],
     allowPositionals: true,
@@ -152,7 +152,7 @@ export function runValidate(args: readonly string[], io: CliIo): number {
     io.out(issues.length === 0 ? `✓ ${paths.length} file(s) valid` : `✗ ${issues.length} problem(s)`);
     return issues.length === 0 ? EXIT.ok : EXIT.invalid;
   }
-  const loaded = loadRepository(root, { withoutGit: true, validateOnly: true });
+  const loaded = await loadRepositoryInThreads(root, { withoutGit: true, validateOnly: true });
   for (const found of loaded.issues) io.err(formatFileIssue(found));
   const { categories, packages, evaluations, spotChecks, registry } = loaded.counts;
   const files = new Set(loaded.issues.map((found) => found.path)).size;

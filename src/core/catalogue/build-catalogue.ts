@@ -67,6 +67,7 @@ function scoreEvaluations(input: CatalogueInput): Map<string, ScoredEvaluation[]
       doc,
       breakdown,
       publishedAt: input.times.evaluationPublishedAt.get(doc.evaluation_id) ?? doc.timestamps.finished_at,
+      finishedMs: Date.parse(doc.timestamps.finished_at),
       spotCheck: outcomes.get(doc.evaluation_id) ?? null,
     };
     const list = byPackage.get(doc.package.id);

@@ -1,7 +1,7 @@
 /**
- * Immutable indexes over the catalogue, built once per data version: records by id, every sort
- * order precomputed for all packages and per category, and the full-text search index. A list query
- * then only walks one precomputed order and filters.
+ * Immutable indexes over the catalogue, one per data version: records by id, every sort order for
+ * all packages and per category, and the full-text search index, each order and the search index
+ * made when first asked for and kept. A list query then only walks one sorted order and filters.
  */
 import type {
   Catalogue,
@@ -12,6 +12,7 @@ import type {
 } from '../catalogue/catalogue-types.ts';
 import { loginKey } from '../ids.ts';
 import { compareStrings } from '../order.ts';
+import { type CheckFailureCount, checkFailureCounts } from '../stats/check-failures.ts';
 import { SORT_KEYS, type SortKey } from './list-query.ts';
 import { buildSearchIndex, type SearchIndex } from './search/search-index.ts';
 
@@ -26,6 +27,8 @@ export interface PackageIndex {
   orders: ReadonlyMap<string, Readonly<Record<SortKey, readonly PackageRecord[]>>>;
   /** The full-text index of `q` (search/search-index.ts). */
   search: SearchIndex;
+  /** How often each check fails among scored packages (the statistics page). */
+  checkFailures: readonly CheckFailureCount[];
 }
 
 export const ALL = '\u0000all';
@@ -73,14 +76,35 @@ export function sortRecords(records: readonly PackageRecord[], key: SortKey): Pa
   return [...records].sort(COMPARATORS[key]);
 }
 
+/**
+ * Every sort of some records, each made the first time it is read: at 100,000 packages the sorts
+ * and the search index are seconds of work, and a server answers its first requests (a package, a
+ * badge) without them.
+ */
 function ordersFor(records: readonly PackageRecord[]): Record<SortKey, readonly PackageRecord[]> {
-  return Object.fromEntries(SORT_KEYS.map((key) => [key, sortRecords(records, key)])) as Record<
-    SortKey,
-    PackageRecord[]
-  >;
+  const orders = {} as Record<SortKey, readonly PackageRecord[]>;
+  for (const key of SORT_KEYS) {
+    Object.defineProperty(orders, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const sorted = sortRecords(records, key);
+        Object.defineProperty(orders, key, { value: sorted, enumerable: true });
+        return sorted;
+      },
+    });
+  }
+  return orders;
 }
 
-export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
+/**
+ * `precomputed.checkFailures`: the counts the build made; without them (a catalogue built in
+ * memory, or a database from before they were stored) they are counted on first use.
+ */
+export function buildPackageIndex(
+  catalogue: Catalogue,
+  precomputed: { checkFailures?: readonly CheckFailureCount[] } = {},
+): PackageIndex {
   const members = new Map<string, PackageRecord[]>();
   for (const record of catalogue.packages) {
     const list = members.get(record.category);
@@ -92,6 +116,8 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
   ]);
   for (const category of catalogue.categories)
     orders.set(category.slug, ordersFor(members.get(category.slug) ?? []));
+  let search: SearchIndex | undefined;
+  let checkFailures = precomputed.checkFailures;
   return {
     catalogue,
     byId: new Map(catalogue.packages.map((record) => [record.id, record])),
@@ -101,6 +127,14 @@ export function buildPackageIndex(catalogue: Catalogue): PackageIndex {
       catalogue.contributors.map((contributor) => [loginKey(contributor.login), contributor]),
     ),
     orders,
-    search: buildSearchIndex(catalogue.packages, catalogue.categories),
+    // Built by the first query that searches.
+    get search() {
+      search ??= buildSearchIndex(catalogue.packages, catalogue.categories);
+      return search;
+    },
+    get checkFailures() {
+      checkFailures ??= checkFailureCounts(catalogue.packages);
+      return checkFailures;
+    },
   };
 }

@@ -15,7 +15,10 @@ export function parseNpmArtifact(artifact: string): { name: string; version: str
   return at > 0 ? { name: spec.slice(0, at), version: spec.slice(at + 1) } : { name: spec, version: null };
 }
 
-export function artifactIssues(doc: EvaluationDocument, pkg: PackageFile): Issue[] {
+export function artifactIssues(
+  doc: EvaluationDocument,
+  pkg: Pick<PackageFile, 'id' | 'distribution'>,
+): Issue[] {
   const npm = parseNpmArtifact(doc.subject.artifact);
   const expected = pkg.distribution?.npm;
   if (!npm || expected === undefined) return [];

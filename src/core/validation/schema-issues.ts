@@ -2,9 +2,10 @@
  * Runs a JSON Schema validator and turns its errors into issues a contributor can act on:
  * the pointer of the offending value, a plain message, and a hint that says what to write instead.
  */
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { CATEGORY_SLUG_PATTERN, EVALUATION_ID_PATTERN, LOGIN_PATTERN, PACKAGE_ID_PATTERN } from '../ids.ts';
 import { type Issue, issue, pointerJoin } from './issue.ts';
+import type { ShapeValidator } from './validators.ts';
 
 const PATTERN_HINTS: Record<string, string> = {
   [PACKAGE_ID_PATTERN]:
@@ -69,7 +70,7 @@ function toIssue(error: ErrorObject): Issue {
 }
 
 /** Validates `value`; returns no issues when it conforms. Duplicate reports of one spot are merged. */
-export function schemaIssues(validate: ValidateFunction, value: unknown): Issue[] {
+export function schemaIssues(validate: ShapeValidator, value: unknown): Issue[] {
   if (validate(value)) return [];
   const seen = new Set<string>();
   const issues: Issue[] = [];

@@ -19,8 +19,14 @@ import { validateEvaluationShape } from './validators.ts';
  */
 export type ValidationMode = 'integrity' | 'admission';
 
+/** What validation reads of a package: the fields its rules compare a document with. */
+export type EvaluationPackage = Pick<
+  PackageFile,
+  'id' | 'kind' | 'maintainers' | 'removed' | 'version' | 'distribution'
+>;
+
 export interface EvaluationContext {
-  packages: ReadonlyMap<string, PackageFile>;
+  packages: ReadonlyMap<string, EvaluationPackage>;
   mode: ValidationMode;
   /** Epoch milliseconds; required for admission. */
   now?: number;
@@ -56,7 +62,11 @@ function locationIssues(doc: EvaluationDocument, context: EvaluationContext): Is
   return issues;
 }
 
-function packageIssues(doc: EvaluationDocument, pkg: PackageFile | undefined, mode: ValidationMode): Issue[] {
+function packageIssues(
+  doc: EvaluationDocument,
+  pkg: EvaluationPackage | undefined,
+  mode: ValidationMode,
+): Issue[] {
   if (!pkg) {
     return [
       issue(
@@ -115,7 +125,7 @@ function packageIssues(doc: EvaluationDocument, pkg: PackageFile | undefined, mo
  */
 function disclosureIssues(
   doc: EvaluationDocument,
-  pkg: PackageFile | undefined,
+  pkg: EvaluationPackage | undefined,
   mode: ValidationMode,
 ): Issue[] {
   const { affiliated, relationship } = doc.disclosure;

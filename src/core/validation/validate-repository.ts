@@ -10,7 +10,7 @@ import type { FileIssue, Issue, Result } from './issue.ts';
 import { parseJsonDocument, parseMarkdownFile } from './parse-files.ts';
 import { type ParsedPath, parseRepositoryPath, type RepositoryFileKind } from './repository-paths.ts';
 import { validateCategoryFile } from './validate-category.ts';
-import { validateEvaluation } from './validate-evaluation.ts';
+import { type EvaluationPackage, validateEvaluation } from './validate-evaluation.ts';
 import { validatePackageFile } from './validate-package.ts';
 import { validateRegistryRecord } from './validate-registry.ts';
 import { validateSpotCheckFile } from './validate-spot-check.ts';
@@ -105,7 +105,7 @@ export function validateRegistryRecords(
 }
 
 export interface EvaluationFilesContext {
-  packages: ReadonlyMap<string, PackageFile>;
+  packages: ReadonlyMap<string, EvaluationPackage>;
   /** Files that are new submissions get the admission rules on top of integrity. */
   isSubmission?: (path: string) => boolean;
   /** Epoch milliseconds, for admission. */
@@ -129,6 +129,90 @@ export function runKey(doc: EvaluationDocument): string {
 }
 
 /**
+ * One evaluation file on its own: where it is, whether it parses and whether the document keeps
+ * every rule. The rules across files (evaluation-ledger below) come after, in file order; this part
+ * reads nothing but the file, so files can be checked in parallel (data/evaluation-threads.ts).
+ */
+export function checkEvaluationFile(
+  file: RawFile,
+  context: Omit<EvaluationFilesContext, 'existing'>,
+): { ok: true; doc: EvaluationDocument } | { ok: false; issues: FileIssue[] } {
+  const issues: FileIssue[] = [];
+  const location = context.outsideRepository ? undefined : locate(file, 'evaluation', issues);
+  if (!context.outsideRepository && !location) return { ok: false, issues };
+  const parsed = parseJsonDocument(file.text);
+  const mode = context.isSubmission?.(file.path) ? 'admission' : 'integrity';
+  const result = parsed.ok
+    ? validateEvaluation(parsed.value, {
+        packages: context.packages,
+        mode,
+        now: context.now,
+        ...(location ? { location: { packageId: location.packageId!, evaluationId: location.id } } : {}),
+      })
+    : parsed;
+  return result.ok
+    ? { ok: true, doc: result.value }
+    : { ok: false, issues: atPath(file.path, result.issues) };
+}
+
+/** What the rules across evaluation files need to know of one valid document. */
+export interface EvaluationKey {
+  evaluation_id: string;
+  /** Only when the duplicate-run rule applies (submissions): runKey of the document. */
+  run?: string;
+}
+
+/**
+ * The rules across evaluation files, applied in file order: an evaluation id is used once, and a
+ * submission does not repeat a run already in the repository.
+ */
+export class EvaluationLedger {
+  private readonly ids = new Map<string, string>();
+  // Only the admission rules look for repeated runs, so without submissions none are remembered.
+  private readonly runs: Map<string, string> | null;
+
+  constructor(context: Pick<EvaluationFilesContext, 'existing' | 'isSubmission'>) {
+    this.runs = context.isSubmission ? new Map() : null;
+    for (const doc of context.existing ?? []) {
+      this.ids.set(doc.evaluation_id, 'an accepted evaluation');
+      this.runs?.set(runKey(doc), doc.evaluation_id);
+    }
+  }
+
+  /** Whether the runs rule needs each document's run key. */
+  get needsRuns(): boolean {
+    return this.runs !== null;
+  }
+
+  /** Records a valid document; the problem if it may not join the others. */
+  admit(key: EvaluationKey, path: string, admission: boolean): FileIssue | null {
+    const previous = this.ids.get(key.evaluation_id);
+    if (previous !== undefined) {
+      return {
+        path,
+        pointer: '/evaluation_id',
+        message: `is also used by ${previous}`,
+        hint: 'give every evaluation a fresh UUID',
+      };
+    }
+    this.ids.set(key.evaluation_id, path);
+    if (this.runs && key.run !== undefined) {
+      const duplicateOf = this.runs.get(key.run);
+      if (admission && duplicateOf !== undefined) {
+        return {
+          path,
+          pointer: '',
+          message: `repeats evaluation ${duplicateOf}: same contributor, package, version and configuration`,
+          hint: 'a run is counted once; evaluate a new version or with a different configuration',
+        };
+      }
+      this.runs.set(key.run, key.evaluation_id);
+    }
+    return null;
+  }
+}
+
+/**
  * Validates evaluation files one at a time and hands each valid document to `visit`, keeping none:
  * a 500,000-file repository is checked in bounded memory. Returns the problems found.
  */
@@ -138,54 +222,19 @@ export function forEachValidEvaluation(
   visit: (doc: EvaluationDocument, path: string) => void,
 ): FileIssue[] {
   const issues: FileIssue[] = [];
-  const ids = new Map<string, string>();
-  // Only the admission rules look for repeated runs, so without submissions none are remembered.
-  const runs = context.isSubmission ? new Map<string, string>() : null;
-  for (const doc of context.existing ?? []) {
-    ids.set(doc.evaluation_id, 'an accepted evaluation');
-    runs?.set(runKey(doc), doc.evaluation_id);
-  }
+  const ledger = new EvaluationLedger(context);
   for (const file of files) {
-    const location = context.outsideRepository ? undefined : locate(file, 'evaluation', issues);
-    if (!context.outsideRepository && !location) continue;
-    const parsed = parseJsonDocument(file.text);
-    const mode = context.isSubmission?.(file.path) ? 'admission' : 'integrity';
-    const result = parsed.ok
-      ? validateEvaluation(parsed.value, {
-          packages: context.packages,
-          mode,
-          now: context.now,
-          ...(location ? { location: { packageId: location.packageId!, evaluationId: location.id } } : {}),
-        })
-      : parsed;
-    if (!result.ok) {
-      issues.push(...atPath(file.path, result.issues));
+    const checked = checkEvaluationFile(file, context);
+    if (!checked.ok) {
+      issues.push(...checked.issues);
       continue;
     }
-    const doc = result.value;
-    const previous = ids.get(doc.evaluation_id);
-    if (previous !== undefined) {
-      issues.push({
-        path: file.path,
-        pointer: '/evaluation_id',
-        message: `is also used by ${previous}`,
-        hint: 'give every evaluation a fresh UUID',
-      });
+    const { doc } = checked;
+    const key = { evaluation_id: doc.evaluation_id, ...(ledger.needsRuns ? { run: runKey(doc) } : {}) };
+    const refused = ledger.admit(key, file.path, context.isSubmission?.(file.path) ?? false);
+    if (refused) {
+      issues.push(refused);
       continue;
-    }
-    ids.set(doc.evaluation_id, file.path);
-    if (runs) {
-      const duplicateOf = runs.get(runKey(doc));
-      if (mode === 'admission' && duplicateOf !== undefined) {
-        issues.push({
-          path: file.path,
-          pointer: '',
-          message: `repeats evaluation ${duplicateOf}: same contributor, package, version and configuration`,
-          hint: 'a run is counted once; evaluate a new version or with a different configuration',
-        });
-        continue;
-      }
-      runs.set(runKey(doc), doc.evaluation_id);
     }
     visit(doc, file.path);
   }

@@ -6,7 +6,7 @@
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import { join } from 'node:path';
 import type { PackageIndex } from '../../core/query/package-index.ts';
-import { type Manifest, readGenerated } from '../../data/read-generated.ts';
+import { type Manifest, readGenerated, readManifest } from '../../data/read-generated.ts';
 import {
   DEFAULT_RESPONSE_CACHE_BYTES,
   ResponseCache,
@@ -83,6 +83,8 @@ export class LiveData {
   reload(): boolean {
     if (!existsSync(join(this.generatedDir, 'manifest.json'))) return false;
     try {
+      // The manifest says whether anything changed; the catalogue is read only when it did.
+      if (readManifest(this.generatedDir).data_version === this.current.manifest.data_version) return false;
       const next = loadDataVersion(this.generatedDir, this.cacheLimits);
       if (next.manifest.data_version === this.current.manifest.data_version) {
         next.close();

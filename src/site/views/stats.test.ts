@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckOutcome, PackageRecord } from '../../core/catalogue/catalogue-types.ts';
 import { CHECKS } from '../../core/rubric/checks.ts';
+import { checkFailureCounts } from '../../core/stats/check-failures.ts';
 import { scoreDistribution } from '../../core/stats/stats.ts';
 import { distributionRows, mostFailedChecks, startFailureRows } from './stats.ts';
 
@@ -25,13 +26,13 @@ describe('the score distribution rows', () => {
 describe('the most failed checks', () => {
   it('counts failures among scored packages only, most first, with the rubric title and the rate', () => {
     const rows = mostFailedChecks(
-      [
+      checkFailureCounts([
         scored(40, [outcome('LIC-01', 'fail'), outcome('SEC-01', 'fail'), outcome('SEC-02', 'pass')]),
         scored(70, [outcome('LIC-01', 'fail'), outcome('SEC-01', 'partial'), outcome('SEC-02', 'not_run')]),
         scored(90, [outcome('LIC-01', 'pass'), outcome('SEC-01', 'not_applicable')]),
         // Not scored (did not start): its outcomes say nothing about quality.
         scored(null, [outcome('SEC-02', 'fail'), outcome('SEC-02', 'fail')]),
-      ],
+      ]),
       CHECKS,
     );
     expect(rows).toEqual([
@@ -61,7 +62,9 @@ describe('the most failed checks', () => {
       scored(50, [outcome('B-01', 'fail'), outcome('A-01', 'fail'), outcome('C-01', 'fail')]),
       scored(50, [outcome('C-01', 'pass')]),
     ];
-    expect(mostFailedChecks(packages, [], 2).map((row) => [row.id, row.title, row.percent])).toEqual([
+    expect(
+      mostFailedChecks(checkFailureCounts(packages), [], 2).map((row) => [row.id, row.title, row.percent]),
+    ).toEqual([
       ['A-01', 'A-01', 100],
       ['B-01', 'B-01', 100],
     ]);

@@ -7,6 +7,7 @@
 import type { PackageRecord, ScoreBucket } from '../../core/catalogue/catalogue-types.ts';
 import type { CheckDefinition } from '../../core/rubric/checks.ts';
 import { gradeFor } from '../../core/scoring/grade.ts';
+import type { CheckFailureCount } from '../../core/stats/check-failures.ts';
 import type { Grade } from '../../core/types.ts';
 
 export interface DistributionRow {
@@ -43,41 +44,29 @@ export interface FailedCheckRow {
   percent: number;
 }
 
-type Scored = Pick<PackageRecord, 'af_score' | 'checks'>;
-
 /**
  * The checks failed by the most scored packages, most first (ties: the higher failure rate, then
- * the id). Only the evaluation a package's page shows is counted, so a package counts once.
+ * the id), from the counts the build made (core/stats/check-failures.ts): only the evaluation a
+ * package's page shows is counted, so a package counts once.
  */
 export function mostFailedChecks(
-  packages: readonly Scored[],
+  counts: readonly CheckFailureCount[],
   definitions: readonly CheckDefinition[],
   limit = 10,
 ): FailedCheckRow[] {
-  const tally = new Map<string, { failed: number; graded: number }>();
-  for (const pkg of packages) {
-    if (pkg.af_score === null) continue;
-    for (const check of pkg.checks) {
-      if (check.status !== 'pass' && check.status !== 'partial' && check.status !== 'fail') continue;
-      const counts = tally.get(check.id) ?? { failed: 0, graded: 0 };
-      counts.graded += 1;
-      if (check.status === 'fail') counts.failed += 1;
-      tally.set(check.id, counts);
-    }
-  }
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
-  return [...tally.entries()]
-    .filter(([, counts]) => counts.failed > 0)
-    .map(([id, counts]) => {
+  return counts
+    .filter((count) => count.failed > 0)
+    .map(({ id, ...count }) => {
       const definition = byId.get(id);
       return {
         id,
         title: definition?.title ?? id,
         dimension: definition?.dimension ?? '',
         severity: definition?.severity ?? '',
-        failed: counts.failed,
-        graded: counts.graded,
-        percent: Math.round((counts.failed / counts.graded) * 100),
+        failed: count.failed,
+        graded: count.graded,
+        percent: Math.round((count.failed / count.graded) * 100),
       };
     })
     .sort(
