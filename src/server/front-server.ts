@@ -74,6 +74,10 @@ export function policyFor(config: ServerConfig, name: PolicyName, client: string
   return { name, limit: allowedLimit(config, client) ?? config.limits[name] };
 }
 
+function setHeaderList(res: ServerResponse, list: readonly string[]): void {
+  for (let index = 0; index < list.length; index += 2) res.setHeader(list[index]!, list[index + 1]!);
+}
+
 function modulePolicy(module: ServerModule, target: RequestTarget, method: string): PolicyName | null {
   return typeof module.policy === 'function' ? module.policy(target, method) : module.policy;
 }
@@ -127,8 +131,10 @@ export function createFrontServer(options: FrontServerOptions): Server {
     const decision: Decision = counts
       ? await limits.consume(policy, client, started)
       : await limits.peek(policy, client, started);
-    for (const [name, value] of Object.entries(rateLimitHeaders(policy.name, decision, started)))
-      res.setHeader(name, value);
+    const rateLimitHead = rateLimitHeaderList(policy.name, decision, started);
+    // A module that writes its head whole sets them itself, unless it is refused here.
+    const refused = target === null || (counts && !decision.allowed);
+    if (refused || !module?.writesRateLimitHeaders) setHeaderList(res, rateLimitHead);
 
     if (target === null) {
       send(
@@ -155,7 +161,14 @@ export function createFrontServer(options: FrontServerOptions): Server {
           res.setHeader(header, value);
         return spent;
       };
-      await module.handle(req, res, { target, data: options.data.version, client, spend, now: started });
+      await module.handle(req, res, {
+        target,
+        data: options.data.version,
+        client,
+        spend,
+        now: started,
+        rateLimitHead,
+      });
       return;
     }
     if (options.pages) {
