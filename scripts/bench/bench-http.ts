@@ -210,6 +210,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'afscore-bench-http-'));
   const children: ChildProcess[] = [];
   const closers: (() => Promise<void>)[] = [];
+  let profiler: Profiler | null = null;
   try {
     const generated = join(values.catalogue ?? work, 'generated');
     if (!existsSync(join(generated, 'manifest.json'))) {
@@ -247,11 +248,9 @@ async function main(): Promise<void> {
     );
     const afscore = launched.child;
     children.push(afscore);
-    let profiler: Profiler | null = null;
     if (profile) {
       mkdirSync(profile, { recursive: true });
       profiler = await connectProfiler(INSPECTOR_LINE.exec(launched.output)![1]!);
-      closers.push(async () => profiler!.close());
     }
     const afscoreUrl = 'http://127.0.0.1:4601';
     const database = readCatalogueDatabase(generated);
@@ -417,6 +416,8 @@ async function main(): Promise<void> {
     if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
     if (runs.some((result) => !result.pass)) process.exitCode = 1;
   } finally {
+    // A process with a debugger attached waits for it to leave before it exits.
+    profiler?.close();
     for (const child of children) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -114,12 +114,17 @@ export function createFrontServer(options: FrontServerOptions): Server {
     writePrepared(req, res, kept, encoding, rateLimitHeaderList(policy.name, decision, started));
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The kept answer for a GET or HEAD answered before (the hot path), else the ordinary way. */
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const encoding = negotiateEncoding(req.headers['accept-encoding']);
       const kept = options.data.version.responses.byTarget(req.url!, encoding);
       if (kept) return answerKept(req, res, kept, encoding);
     }
+    return handleOrdinary(req, res);
+  }
+
+  async function handleOrdinary(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = parseRequestTarget(req.url);
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
     const started = now();
