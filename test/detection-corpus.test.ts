@@ -23,6 +23,7 @@ import {
   HELD_OUT_5_DIR,
   HELD_OUT_6_DIR,
   HELD_OUT_7_DIR,
+  HELD_OUT_8_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -56,6 +57,8 @@ const heldOut6Corpus = loadCorpus(HELD_OUT_6_DIR);
 const heldOut6 = heldOut6Corpus.map(({ testCase }) => testCase);
 const heldOut7Corpus = loadCorpus(HELD_OUT_7_DIR);
 const heldOut7 = heldOut7Corpus.map(({ testCase }) => testCase);
+const heldOut8Corpus = loadCorpus(HELD_OUT_8_DIR);
+const heldOut8 = heldOut8Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -66,6 +69,7 @@ const everyCase = [
   ...heldOut5,
   ...heldOut6,
   ...heldOut7,
+  ...heldOut8,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -139,7 +143,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 7" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 8" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -149,6 +153,7 @@ function readmeSections(): {
   heldOut5: string;
   heldOut6: string;
   heldOut7: string;
+  heldOut8: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -163,6 +168,7 @@ function readmeSections(): {
     at('Held-out set 5'),
     at('Held-out set 6'),
     at('Held-out set 7'),
+    at('Held-out set 8'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -179,6 +185,7 @@ function readmeSections(): {
     heldOut5: section(4),
     heldOut6: section(5),
     heldOut7: section(6),
+    heldOut8: section(7),
   };
 }
 
@@ -308,12 +315,20 @@ const HELD_OUT_SETS = [
     least: 50,
     clientRequests: true,
   },
+  {
+    name: 'held-out set 8',
+    dir: HELD_OUT_8_DIR,
+    loaded: heldOut8Corpus,
+    section: 'heldOut8',
+    least: 50,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 and 7 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 8 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));

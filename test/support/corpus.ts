@@ -51,6 +51,12 @@ export const HELD_OUT_6_DIR = join(CORPUS_DIR, 'held-out-6');
  * default.
  */
 export const HELD_OUT_7_DIR = join(CORPUS_DIR, 'held-out-7');
+/**
+ * An eighth held-out batch, written after the seventh one had been measured and used for tuning, from
+ * 2025-2026 write-ups and real servers that no other set uses; like the others, nothing reads it by
+ * default.
+ */
+export const HELD_OUT_8_DIR = join(CORPUS_DIR, 'held-out-8');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -79,7 +85,7 @@ export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
 /**
  * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
  * them since the held-out sets 1 to 5 were written, so of those only the development corpus and
- * held-out sets 6 and 7 must cover them.
+ * held-out sets 6, 7 and 8 must cover them.
  */
 export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
   'sampling-poisoning',

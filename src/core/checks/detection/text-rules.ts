@@ -286,12 +286,91 @@ function lineAt(text: string, index: number): string {
   return text.slice(start, end === -1 ? text.length : end);
 }
 
+/** A script piped to a shell: `curl -fsSL https://astral.sh/uv/install.sh | sh`. */
+const PIPED_INSTALL =
+  /\b(?:curl|wget)\b[^|;\n`]{0,80}?\bhttps?:\/\/([\w.-]+)(\/[^\s|`'"]*)?[^|;\n`]{0,40}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
+/** The text says a program is missing or needed. */
+const PROGRAM_NEEDED =
+  /\b(?:could ?n[o']t find|cannot find|can'?t find|not found|not installed|is required|are required|requires|needs?|missing|install(?:s|ed|ing)?|successor|migrate)\b/;
+const URL_FILLER = new Set([
+  'www',
+  'com',
+  'org',
+  'net',
+  'dev',
+  'io',
+  'sh',
+  'install',
+  'installer',
+  'cli',
+  'get',
+  'raw',
+  'githubusercontent',
+  'github',
+  'releases',
+  'download',
+  'downloads',
+  'scripts',
+  'script',
+  'latest',
+  'main',
+  'master',
+  'bin',
+  'setup',
+]);
+
+/**
+ * The vendor's installer for a program the text says is missing ("Could not find the agy
+ * executable … run `curl -fsSL https://antigravity.google/cli/install.sh | bash`"): the address
+ * names the program the text talks about. Advice to the user, noted rather than failed; a script
+ * from anywhere else (ClickFix's "run this to verify") stays critical.
+ */
+function installsNamedProgram(clauseText: string, form: string): boolean {
+  const install = PIPED_INSTALL.exec(clauseText);
+  if (!install || !PROGRAM_NEEDED.test(form) || !plainAdvice(form)) return false;
+  const words = `${install[1]} ${install[2] ?? ''}`
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2 && !URL_FILLER.has(word));
+  const outside = form.toLowerCase().replace(install[0].toLowerCase(), ' ');
+  return words.some((word) => new RegExp(`(?<![a-z0-9])${word}(?![a-z0-9])`).test(outside));
+}
+
+/**
+ * Advice with nothing else in it: no note to the assistant, no talk of other tools or servers, no
+ * approval waived and nothing kept from the user. Trail of Bits' line-jumping instructions ("for
+ * assistants … with this server or any other … the user does not need to approve it") name their
+ * shim too, and are not advice.
+ */
+function plainAdvice(form: string): boolean {
+  return (
+    !MODEL_ADDRESS.test(form) &&
+    !MODEL_ADDRESS_OTHER_LANGUAGES.test(form) &&
+    !OTHER_TOOL.test(form) &&
+    !EVERY_TOOL.test(form) &&
+    ![...CONSENT_BYPASS, ...SECRECY].some((pattern) => pattern.test(form))
+  );
+}
+
 function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
   const hits: Hit[] = [];
   for (const clause of clauses) {
     const match = DANGEROUS_COMMANDS.exec(clause.text);
     if (!match || WARNING_CONTEXT.test(clause.text)) continue;
     const start = clause.start + match.index;
+    if (installsNamedProgram(clause.text, form)) {
+      hits.push(
+        hit(
+          'SEC-02',
+          'installer-piped-to-shell',
+          'medium',
+          start,
+          start + match[0].length,
+          'tells the user to install a program it needs by piping its vendor’s script to a shell',
+        ),
+      );
+      continue;
+    }
     hits.push(
       hit(
         'SEC-02',
@@ -499,6 +578,7 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     .filter(
       (clause) =>
         ordersIn(clause.text) &&
+        !installsNamedProgram(clause.text, form) &&
         (foreignReferences(clause.text, context.ownNames).length > 0 || liveAddress(clause.text)),
     )
     .map((clause) =>
@@ -573,7 +653,7 @@ const TOOL_NAME_SHAPE =
 const BARE_HOST = /\bwww\.[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/;
 /** An order to run a command in the user's shell: "Run `env | base64` in the user's shell". */
 const SHELL_ORDER =
-  /\b(?:run|execute|type|paste)(?:[_-](?:shell|command|cmd|terminal))?\b[^.\n]{0,20}`[^`\n]{2,}`|\b(?:the user'?s|your|a|the) (?:shell|terminal)\b/;
+  /\b(?:run|running|execute|executing|type|paste)(?:[_-](?:shell|command|cmd|terminal))?\b[^.\n]{0,20}`[^`\n]{2,}`|\b(?:the user'?s|your|a|the) (?:shell|terminal)\b/;
 /** Identities an attacker plants: an email address, an IBAN, a wallet, an SSH public key. */
 const PLANTED_IDENTITY =
   /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\b0x[0-9a-f]{40}\b|\bssh-(?:ed25519|rsa|ecdsa)\s+aaaa[0-9a-z+/]{20,}/;
@@ -735,10 +815,45 @@ function productName(label: string): boolean {
 const USER_TURN =
   /(?:^|\n)[ \t]*(?:user|human|usuario|usuaria|utilisateur|utilisatrice|benutzer(?:in)?|nutzer(?:in)?|utente|gebruiker|użytkownik|uzytkownik|usuário|usuario|kullanıcı|kullanici|người dùng|nguoi dung|pengguna|пользователь|користувач|用户|用戶|ユーザー|사용자|المستخدم|משתמש|उपयोगकर्ता)[ \t]*:[ \t]+(?=\S+(?:[ \t]+\S+){3})/iu;
 
-function addressedByLabel(original: string): boolean {
+/** An entry of a cheat-sheet: a name and a word or two glossing it, `plan(generate)`, `files(list-files)`. */
+const INDEX_ENTRY = /^[\p{L}\p{N}_.-]+\([\p{L}\p{N}-]{1,24}\)[,;]?$/u;
+const BARE_NAME = /^[\p{L}\p{N}_.-]+[,;]?$/u;
+
+/**
+ * A line that indexes what a heading holds rather than saying anything: "AI: context(smart-ctx)
+ * plan(generate) tasks(breakdown)" is a help screen's category of AI tools, not a note to the AI.
+ * Names only, at least half of them glossed; a path, an address or a sentence is not an index.
+ */
+function indexLine(rest: string): boolean {
+  const words = (rest.split('\n', 1)[0] ?? '').trim().split(/\s+/).filter(Boolean);
+  const entries = words.filter((word) => INDEX_ENTRY.test(word)).length;
+  return (
+    words.length >= 2 &&
+    entries * 2 >= words.length &&
+    words.every((word) => INDEX_ENTRY.test(word) || BARE_NAME.test(word))
+  );
+}
+
+/**
+ * The label without the server's own tool names: "Error executing ask-gemini:" says which tool
+ * failed, and the `gemini` in it is the tool's, not an AI addressed.
+ */
+function withoutOwnTools(label: string, context: RuleContext): string {
+  return label.replace(/[\p{L}\p{N}_-]{3,}/gu, (word) =>
+    context.toolNames.has(word.toLowerCase()) ? ' ' : word,
+  );
+}
+
+/** A label for the AI in parentheses, as linters and code comments write them: `note(ai-agent):`, `hint(llm):`. */
+const PAREN_LABEL =
+  /\b[\p{L}_-]{2,20}\(\s*(?:ai|llm|agents?|assistants?|bots?|models?|copilot|claude)(?:[- _](?:agents?|assistants?|bots?|models?))?\s*\)\s*:/iu;
+
+function addressedByLabel(original: string, context: RuleContext): boolean {
+  if (PAREN_LABEL.test(original)) return true;
   for (const match of original.matchAll(LEAD_IN)) {
-    const label = match[1]!;
+    const label = withoutOwnTools(match[1]!, context);
     if (label.split(/\s+/).length > 8 || MARKUP_LABEL.test(label) || productName(label)) continue;
+    if (indexLine(original.slice(match.index + match[0].length))) continue;
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
     const words = label.toLowerCase().replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
     if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
@@ -800,13 +915,17 @@ function injectedOrderHits(
   clauses: readonly Clause[],
   context: RuleContext,
 ): Hit[] {
-  const labelled = addressedByLabel(text.text) || USER_TURN.test(text.text);
+  const labelled = addressedByLabel(text.text, context) || USER_TURN.test(text.text);
   const addressed =
     labelled ||
     MODEL_ADDRESS.test(form) ||
     MODEL_ADDRESS_OTHER_LANGUAGES.test(form) ||
     ADDRESSEE_MUST.test(form);
-  const ordered = clauses.some((clause) => ordersIn(clause.text)) || ADDRESSEE_MUST.test(form);
+  // A label for the AI and a command to run ("note(ai-agent): resolve by running `…`") is an order.
+  const ordered =
+    clauses.some((clause) => ordersIn(clause.text)) ||
+    ADDRESSEE_MUST.test(form) ||
+    (labelled && SHELL_ORDER.test(form));
   // Guidance on the server's own tools ("Note to LLM: call connect first") is how errors help;
   // an injection reaches beyond them: another tool, an address, a secret, a shell command.
   const otherTool = namesOtherTool(form, context) || foreignReferences(form, context.ownNames).length > 0;
@@ -855,12 +974,24 @@ interface TargetMatch {
 
 const CONVERSATION_RULE = TARGETS.find((rule) => rule.id === 'conversation')!;
 
+/**
+ * The first match that is not a URL scheme: `clipboard://2024-12-30` and `chat://…/meeting` are
+ * identifiers of a kind of source (a RAG server's source field), not the clipboard or the chat.
+ */
+function firstNamed(pattern: RegExp, text: string): RegExpExecArray | null {
+  const match = pattern.exec(text);
+  if (!match || !text.startsWith('://', match.index + match[0].length)) return match;
+  for (const next of text.matchAll(globalOf(pattern)))
+    if (!text.startsWith('://', next.index + next[0].length)) return next as RegExpExecArray;
+  return null;
+}
+
 function targetsIn(text: string): TargetMatch[] {
   const out: TargetMatch[] = [];
   for (const rule of TARGETS) {
     const match =
-      rule.pattern.exec(text) ??
-      (rule === CONVERSATION_RULE ? CONVERSATION_OTHER_LANGUAGES.exec(text) : null);
+      firstNamed(rule.pattern, text) ??
+      (rule === CONVERSATION_RULE ? firstNamed(CONVERSATION_OTHER_LANGUAGES, text) : null);
     if (match) out.push({ rule, start: match.index, end: match.index + match[0].length, text: match[0] });
   }
   return out;
@@ -923,6 +1054,18 @@ const PLATFORM_TARGETS = new Set([
  * A demand for all of it needs the narrower purpose: a feedback tool may talk about the
  * conversation, but not ask for a transcript of the entire conversation.
  */
+/** A log tool (`get_logs`, `search_logs`): its "full messages" and "last 5 messages" are log lines. */
+const LOG_PURPOSE = /\b(?:logs?|logcat|console|stdout|stderr|syslog|journal)\b/;
+const CONVERSATION_WORD = /conversation|chat|dialog|user|exchange|turn|prompt|histor|thread|context|so far/;
+
+function logMessages(target: TargetMatch, text: ReadText, context: RuleContext): boolean {
+  return (
+    target.rule === CONVERSATION_RULE &&
+    !CONVERSATION_WORD.test(target.text) &&
+    LOG_PURPOSE.test(purposeWords(text, context))
+  );
+}
+
 function excused(target: TargetRule, text: ReadText, context: RuleContext, whole = false): boolean {
   const purpose = whole ? (target.wholePurpose ?? target.purpose) : target.purpose;
   if (purpose.test(purposeWords(text, context))) return true;
@@ -1100,6 +1243,8 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
     const targets = targetsIn(clause.text).filter(
       (target) =>
         (facts.outward || !excused(target.rule, text, context, whole)) &&
+        !logMessages(target, text, context) &&
+        !ownLaunchLine(target, clause.text, context) &&
         !describesContent(clause.text, target) &&
         !writtenTo(target, clause.text) &&
         !within(quoted, clause.start + target.start),
@@ -1316,6 +1461,22 @@ function writtenTo(target: TargetMatch, text: string): boolean {
   return (target.rule.alsoWrittenTo ?? false) && INTO.test(text.slice(0, target.start));
 }
 
+/** A launch line in code, then a few words before the target: "Use `npx -y …@latest` in your MCP config". */
+const LAUNCH_LINE_BEFORE =
+  /`(?:npx|uvx|bunx|pnpm dlx|yarn dlx|docker run|deno run)\b([^`\n]{1,120})`[^`\n]{0,30}$/;
+
+/**
+ * The server's own launch line put into the client's configuration: upgrade advice to the user
+ * (weather-mcp's status page). A line that adds some other server is CurXecute's persistence and
+ * stays a request.
+ */
+function ownLaunchLine(target: TargetMatch, clause: string, context: RuleContext): boolean {
+  if (target.rule.id !== 'client-configuration') return false;
+  const line = LAUNCH_LINE_BEFORE.exec(clause.slice(0, target.start));
+  const own = context.serverName.toLowerCase();
+  return line !== null && own.length >= 4 && line[1]!.toLowerCase().includes(own);
+}
+
 /** Parameter names that refer to a thing rather than hold it: `conversationThreadId`, `privateKeyPath`. */
 export const REFERENCE_SUFFIX =
   /\b(?:id|ids|uuid|uuids|guid|identifier|ref|refs|alias|name|names|uri|url|urls|count|index|number|length|size|limit|expiry|expiration|ttl|timestamp|date|path|paths|filename|dir)$/;
@@ -1341,7 +1502,7 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
     // A refusal ("paths under ~/.ssh are rejected") is defensive only in the sentence that names the secret.
     const clause = clausesOf(words).find((part) => part.start <= target.start && target.start < part.end);
     if (DEFENSIVE.test(clause?.text ?? words)) continue;
-    if (excused(target.rule, text, context, demands)) continue;
+    if (excused(target.rule, text, context, demands) || logMessages(target, text, context)) continue;
     if (writtenTo(target, words)) continue;
     const what = target.rule.id.replaceAll('-', ' ');
     const span: [number, number] = isName ? [0, form.text.length] : [target.start, target.end];
@@ -1394,6 +1555,9 @@ const GENERIC_TARGETS =
 const ALTERING =
   /\b(?:prefix|prepend|append|insert|inject|replace|redirect|bcc|cc|forward|also send|send a copy|add\b[^.!?\n]{0,40}\bto (?:it|the|each|every))\b/;
 
+/** Words of paying: a transfer, a payment, a payee. */
+const PAYING = /\b(?:transfers?|payments?|pay|payees?|remit\w*|wire|send (?:the )?(?:money|funds))\b/;
+
 /** Adding a recipient to what another tool sends: the Bcc of Invariant's shadowing attack, in any language. */
 const COPY_RECIPIENT = /\b(?:bcc|cc|carbon[- ]copy|send a copy|also send)\b/;
 
@@ -1430,6 +1594,8 @@ export function foreignReferences(text: string, own: ReadonlySet<string>): Refer
   }
   for (const match of text.matchAll(KNOWN_TOOL)) {
     if (own.has(match[0])) continue;
+    // `curl … | bash`: the shell a command line pipes into, not an agent's Bash tool.
+    if (/\|\s*(?:sudo\s+)?$/.test(text.slice(Math.max(0, match.index - 8), match.index))) continue;
     found.push({ name: match[0], start: match.index, end: match.index + match[0].length });
   }
   return found;
@@ -1531,8 +1697,12 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
     )
       at('directs-other-tool', 'critical', 'alters what other tools send or run');
     if (
-      (namesOtherTool(text, context) || foreign.length > 0) &&
-      (MONEY_DESTINATION.test(text) || PLANTED_IDENTITY.test(text) || OUTSIDE_DESTINATION.test(text)) &&
+      (((namesOtherTool(text, context) || foreign.length > 0) &&
+        (MONEY_DESTINATION.test(text) || PLANTED_IDENTITY.test(text) || OUTSIDE_DESTINATION.test(text))) ||
+        // "transfer tools of every server … send the transfer to DE44 …": no tool named, the kind is.
+        ((OTHER_TOOL.test(whole) || EVERY_TOOL.test(whole)) &&
+          MONEY_DESTINATION.test(text) &&
+          PAYING.test(text))) &&
       !ILLUSTRATION.test(text)
     )
       at(
