@@ -13,10 +13,11 @@
  *
  * Usage: npm run bench [-- --packages N] [--duration S] [--connections N] [--runs N]
  *                      [--only package,list,badge,mcp] [--json FILE] [--cpu-prof DIR]
- *                      [--catalogue DIR]
+ *                      [--catalogue DIR] [--node-options "--max-semi-space-size=64 …"]
  * --cpu-prof DIR writes there a CPU profile of afscore for each measurement
  * (afscore-<scenario>-run<N>.cpuprofile), taken through the inspector while that measurement runs; --catalogue DIR keeps the generated catalogue in
- * DIR and reuses it on the next run (when tuning, to skip the build).
+ * DIR and reuses it on the next run (when tuning, to skip the build). --node-options are given to
+ * afscore and the floor alike (deployment tunables such as the young generation's size).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,12 +45,14 @@ const { values } = parseArgs({
     json: { type: 'string' },
     'cpu-prof': { type: 'string' },
     catalogue: { type: 'string' },
+    'node-options': { type: 'string', default: '' },
   },
 });
 const PACKAGES = Number(values.packages);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const RUNS = Number(values.runs);
+const NODE_OPTIONS = values['node-options'].split(' ').filter(Boolean);
 const TARGET_RATIO = 0.8;
 const TARGET_P99_MS = 20;
 
@@ -244,7 +247,7 @@ async function main(): Promise<void> {
         AFSCORE_ALLOWLIST: '127.0.0.1=2000000000',
       },
       /afscore serving/,
-      profile ? ['--inspect=127.0.0.1:4609'] : [],
+      [...NODE_OPTIONS, ...(profile ? ['--inspect=127.0.0.1:4609'] : [])],
     );
     const afscore = launched.child;
     children.push(afscore);
@@ -319,6 +322,7 @@ async function main(): Promise<void> {
       ['scripts/bench/node-floor-server.ts', manifest, '4603'],
       {},
       /node floor serving/,
+      NODE_OPTIONS,
     );
     children.push(floor);
     const floorUrl = 'http://127.0.0.1:4603';
@@ -397,6 +401,7 @@ async function main(): Promise<void> {
         `Baseline: nginx ${nginx.version}, one worker, serving the same response bytes as static files (MCP: the bytes afscore answered to each call, as a file answered to the POST).`,
         `Floor: a bare Node ${process.version} http server answering the same bodies with afscore's very heads, prepared at start (one Map lookup, one writeHead, one end): what any Node process costs.`,
         `Machine: ${machine()}; load average at start ${load1()} (other work on this machine shares the cores: compare ratios, not absolute figures).`,
+        `Node options (afscore and the floor): ${NODE_OPTIONS.join(' ') || 'none'}.`,
         `Catalogue: ${catalogue.packages.length} packages; ${CONNECTIONS} connections, ${DURATION} s per measurement after a 2 s warm-up, ${RUNS} runs; afscore RSS ${rssStart} MB → ${rssEnd} MB.`,
         '',
         ...table,
@@ -410,6 +415,7 @@ async function main(): Promise<void> {
       packages: catalogue.packages.length,
       connections: CONNECTIONS,
       duration_s: DURATION,
+      node_options: NODE_OPTIONS,
       rss_mb: { start: rssStart, end: rssEnd },
       runs,
     };
