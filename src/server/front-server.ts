@@ -21,7 +21,7 @@ import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
-import { rateLimitHeaderList, rateLimitHeaders } from './rate-limit/headers.ts';
+import { rateLimitHeaderList, rateLimitHeaders, setHeaderList } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
 import { quotaExceededReply } from './rate-limit/quota-reply.ts';
 import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -72,10 +72,6 @@ function allowedLimit(config: ServerConfig, client: string): number | null {
 
 export function policyFor(config: ServerConfig, name: PolicyName, client: string): Policy {
   return { name, limit: allowedLimit(config, client) ?? config.limits[name] };
-}
-
-function setHeaderList(res: ServerResponse, list: readonly string[]): void {
-  for (let index = 0; index < list.length; index += 2) res.setHeader(list[index]!, list[index + 1]!);
 }
 
 function modulePolicy(module: ServerModule, target: RequestTarget, method: string): PolicyName | null {

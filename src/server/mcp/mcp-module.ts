@@ -13,6 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { ServerConfig } from '../config.ts';
 import { type BodyResult, readBody } from '../http/read-body.ts';
 import { splitResponseBudget } from '../live/response-cache.ts';
+import { setHeaderList } from '../rate-limit/headers.ts';
 import type { ModuleContext, ServerModule } from '../server-module.ts';
 import { allowedHosts, hostAllowed } from './host-policy.ts';
 import { answerPieces, cacheableCall, keptAnswer, mcpAnswers } from './mcp-answers.ts';
@@ -39,11 +40,6 @@ function sendRpcError(
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-function setRateLimitHeaders(res: ServerResponse, context: ModuleContext): void {
-  const head = context.rateLimitHead;
-  for (let index = 0; index < head.length; index += 2) res.setHeader(head[index]!, head[index + 1]!);
 }
 
 /** The head of a kept answer to a request without Origin: the SDK's headers, then `Vary: Origin`. */
@@ -141,7 +137,7 @@ export function mcpModule(config: ServerConfig): ServerModule {
           return;
         }
       }
-      setRateLimitHeaders(res, context);
+      setHeaderList(res, context.rateLimitHead);
       if (!hostAllowed(req.headers.host, hosts)) {
         sendRpcError(
           res,

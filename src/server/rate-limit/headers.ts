@@ -4,6 +4,7 @@
  * `X-RateLimit-Reset` is in epoch seconds; the draft's `t` is seconds from now.
  */
 
+import type { ServerResponse } from 'node:http';
 import type { PolicyName } from './policies.ts';
 import { WINDOW_SECONDS } from './policies.ts';
 import type { Decision } from './rate-limit-store.ts';
@@ -69,6 +70,11 @@ export function rateLimitHeaderList(policy: PolicyName, decision: Decision, nowM
     'X-RateLimit-Reset',
     values.resetValue,
   ];
+}
+
+/** Sets a flat name, value list (rateLimitHeaderList) on a response. */
+export function setHeaderList(res: ServerResponse, list: readonly string[]): void {
+  for (let index = 0; index < list.length; index += 2) res.setHeader(list[index]!, list[index + 1]!);
 }
 
 export function retryAfter(decision: Decision, nowMs: number): string {
