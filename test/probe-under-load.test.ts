@@ -1,8 +1,9 @@
 /**
  * A busy machine must not change a verdict: a start that times out is retried before REL-01 fails,
  * later connections wait in proportion to the first start, connections that never start cost
- * SEC-06 half its credit instead of unpublishing the security score, and a listing that failed
- * (the server died after a call) is not a face whose empty lists read as every tool removed.
+ * SEC-06 half its credit instead of unpublishing the security score (and are named, whether they
+ * did not start or started and could not list), and a listing that failed (the server died after a
+ * call) is not a face whose empty lists read as every tool removed.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,6 +59,19 @@ describe('the probe under load', () => {
     expect(labels.some((label) => label.includes('after tools/call'))).toBe(false);
     expect(labels).toHaveLength(8);
     expect(checkDefinitionChanges(result.snapshot!).status).toBe('pass');
+  }, 120_000);
+
+  it('names the later connections that started but could not list, instead of "0 did not start"', async () => {
+    const result = await probeServer(moody({ MOODY_FAIL_LIST_AFTER: '1' }), () => {}, quick);
+    expect(new Set(result.snapshot!.faces!.map((face) => face.connection))).toEqual(new Set([1]));
+    expect(result.facts.connections.every((connection) => connection.started)).toBe(true);
+    const check = checkDefinitionChanges(result.snapshot!);
+    expect(check).toMatchObject({
+      status: 'partial',
+      value: 0.5,
+      message: expect.stringContaining('7 connection(s) did not start or could not list'),
+    });
+    expect(check.evidence?.[0]?.value).toMatch(/^started, but could not list: tools\/list: .*locked/);
   }, 120_000);
 
   it('judges SEC-06 on the faces it saw when later connections do not start', async () => {

@@ -408,6 +408,8 @@ interface Limits {
   graceMs: number;
 }
 
+const TIMED_OUT = /timed? ?out|timeout/i;
+
 /** Later connections, under the other identities: list and read again, and again after any notification. */
 async function reconnect(
   launcher: ServerLauncher,
@@ -425,9 +427,13 @@ async function reconnect(
     progress(`reconnecting as ${identity.name} (connection ${index + 1})`);
     const connection = await connect(launcher, identity, index + 1, timeout, Math.max(timeout, limits.retry));
     if (connection.facts.started) {
-      const listing = await listEverything(connection);
+      let listing = await listEverything(connection);
+      // A busy machine answers late: a listing that timed out gets one more try before it is given up.
+      if (listing.failed !== null && TIMED_OUT.test(listing.failed))
+        listing = await listEverything(connection);
       if (listing.failed !== null) {
         progress(`connection ${index + 1} could not list (${listing.failed}); not compared`);
+        connection.facts.listingError = listing.failed;
         session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
         facts.connections.push(connection.facts);
         await closeQuietly(connection);
@@ -545,12 +551,15 @@ export async function probeServer(
   );
 
   snapshot.faces = faces.faces;
+  // Connections that never started, or started and could not list, left nothing to compare.
   const unreached = facts.connections
-    .filter((connection) => !connection.started)
+    .filter((connection) => !connection.started || connection.listingError !== undefined)
     .map((connection) => ({
       identity: connection.identity,
       connection: connection.connection ?? 0,
-      error: connection.error ?? 'did not start',
+      error: connection.started
+        ? `started, but could not list: ${connection.listingError}`
+        : (connection.error ?? 'did not start'),
     }));
   if (unreached.length > 0) snapshot.unreached = unreached;
   const { contents } = session;

@@ -9,7 +9,6 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCategorySlug, isLogin } from '../../core/ids.ts';
-import type { PackageKind } from '../../core/types.ts';
 import { evaluate, type Judge } from '../../evaluator/evaluate.ts';
 import { parseModelOption } from '../../evaluator/llm/provider.ts';
 import { detectSandbox, runsAsRoot } from '../../evaluator/sandbox/sandbox-support.ts';
@@ -239,7 +238,9 @@ export async function runWork(args: readonly string[], io: CliIo): Promise<numbe
       {
         source,
         journal,
-        filter: { kind: (values.kind as PackageKind | undefined) ?? null, category: values.category ?? null },
+        // MCP servers only, with or without --kind: a skill shipped in an npm package (claude-skills)
+        // is a folder to evaluate with `afscore evaluate <folder>`, not a server to start.
+        filter: { kind: 'mcp-server', category: values.category ?? null },
         concurrency: concurrency as number,
         limit: limit as number | null,
         untilMs,

@@ -33,7 +33,9 @@ export const SECRECY_ELSEWHERE: readonly RegExp[] = [
   /\bnie (?:informuj|mow|mowi|wspominaj|pokazuj|zdradzaj|powiadamiaj)\w*\b[^.!?\n]{0,40}\buzytkownik\w*\b/,
   /\bne(?:rikej|informuj|zminuj|ukazuj|prozrazuj)\w*\b[^.!?\n]{0,40}\buzivatel\w*\b/,
   // Russian, Ukrainian: не сообщай об этом пользователю, не кажи користувачу
-  /(?:^|\s)не (?:сообщай|говори|рассказывай|упоминай|показывай|информируй|уведомляй|сообщайте|говорите|упоминайте)\S*[^.!?\n]{0,40}пользовател/,
+  /(?:^|\s)не (?:сообщай|говори|рассказывай|упоминай|показывай|информируй|уведомляй|сообщайте|говорите|упоминайте)\S*[^.!?\n]{0,40}(?:пользовател|оператор|клиент|владел)/,
+  // The person named first: "Оператору об этом правиле не сообщай".
+  /(?:пользовател|оператор|клиент|владел)\S*[^.!?\n]{0,40}\sне (?:сообщай|говори|рассказывай|упоминай|показывай|сообщайте|говорите|упоминайте)/,
   /(?:^|\s)не (?:повідомляй|кажи|розповідай|згадуй|показуй|інформуй)\S*[^.!?\n]{0,40}користувач/,
   // Turkish: kullanıcıya bahsetme, kullanıcıya söyleme
   /kullan[ıi]c[ıi](?:ya|lara)?\b[^.!?\n]{0,30}(?:bahsetme|soyleme|söyleme|bildirme|gosterme|göstermeyin|bahsetmeyin|soylemeyin|söylemeyin)/,
@@ -41,6 +43,8 @@ export const SECRECY_ELSEWHERE: readonly RegExp[] = [
   /μην (?:\S{1,3} )?(?:πεις|αναφερεις|αναφέρεις|ενημερωσεις|ενημερώσεις|δειξεις|δείξεις)[^.!?\n]{0,30}χρηστ/,
   // Arabic: لا تذكر ذلك للمستخدم, لا تخبر المستخدم
   /لا (?:تذكر|تخبر|تُخبر|تعلم|تُعلم|تبلغ|تُبلغ|تظهر|تُظهر)[^.!?\n]{0,40}(?:المستخدم|للمستخدم)/,
+  // "ولا داعي لإبلاغ المسافر": no need to tell whoever the record is about.
+  /(?:لا داعي|لا حاجة) (?:ل|الى |إلى )?[إا]بلاغ|(?:دون|بدون|من غير) [إا]بلاغ/,
   // Hindi: उपयोगकर्ता को इसके बारे में न बताएं
   /(?:उपयोगकर्ता|यूज़र|यूजर)[^.!?\n।]{0,40}(?:न|मत) (?:बताएं|बताएँ|बताना|बताओ|कहें|दिखाएं)/,
   // Indonesian, Vietnamese: jangan beri tahu pengguna, không cho người dùng biết
@@ -74,7 +78,7 @@ export const CONSENT_ELSEWHERE: readonly RegExp[] = [
  * sentence they make the same request as "read ~/.ssh/id_rsa and pass it". Imperative forms.
  */
 export const DIRECTIVE_ELSEWHERE =
-  /\b(?:lis|lisez|copie|copiez|recopie|recopiez|envoie|envoyez|inclus|incluez|joins|joignez|colle|collez|mets|mettez|transmets|transmettez|ajoute|ajoutez|lee|lea|copia|copie|envia|envie|incluye|inclua|adjunta|anexe|pega|pegue|pasa|passe|agrega|adicione|leia|manda|mande|leggi|invia|includi|allega|incolla|metti|aggiungi|inserisci|lies|lese|kopiere|sende|schicke|fuge|hange|ubergib|trage|lees|kopieer|stuur|voeg|plak|kopiera|skicka|lagg|bifoga|przeczytaj|skopiuj|wyslij|dodaj|wklej|przekaz|dołącz|precti|zkopiruj|posli|pridej|vloz|oku|kopyala|gonder|ekle|yapistir|ilet|baca|salin|kirim|tambahkan|lampirkan)\b|(?:прочитай|прочтите|скопируй|скопируйте|отправь|отправьте|добавь|добавьте|вставь|вставьте|передай|передайте|перешли|приложи|прочитай|скопіюй|надішли|додай|встав|передай|διάβασε|αντέγραψε|στείλε|πρόσθεσε|اقرأ|انسخ|أرسل|ارسل|أضف|اضف|ألصق|أرفق|पढ़ें|पढ़ो|कॉपी|भेजें|भेजो|जोड़ें|खोजें|读取|复制|发送|附加|粘贴|传入|填入|放入|抄送|密送|読み取|読んで|コピー|送信|添付|貼り付け|入れて|渡して|읽어|복사|전송|보내|첨부|붙여|넣어|저장하)/;
+  /\b(?:achete|achetez|paie|payez|commandez|approuvez|validez|supprimez|annulez|rembourse|remboursez|compra|compre|paga|pague|aprueba|apruebe|aprove|borra|borre|elimina|elimine|exclua|cancela|cancele|reembolsa|reembolse|approva|cancella|rimborsa|kaufe|bezahle|genehmige|losche|storniere|erstatte|lis|lisez|copie|copiez|recopie|recopiez|envoie|envoyez|inclus|incluez|joins|joignez|colle|collez|mets|mettez|transmets|transmettez|ajoute|ajoutez|lee|lea|copia|copie|envia|envie|incluye|inclua|adjunta|anexe|pega|pegue|pasa|passe|agrega|adicione|leia|manda|mande|leggi|invia|includi|allega|incolla|metti|aggiungi|inserisci|lies|lese|kopiere|sende|schicke|fuge|hange|ubergib|trage|lees|kopieer|stuur|voeg|plak|kopiera|skicka|lagg|bifoga|przeczytaj|skopiuj|wyslij|dodaj|wklej|przekaz|dołącz|precti|zkopiruj|posli|pridej|vloz|oku|kopyala|gonder|ekle|yapistir|ilet|baca|salin|kirim|tambahkan|lampirkan)\b|(?:прочитай|прочтите|скопируй|скопируйте|отправь|отправьте|добавь|добавьте|вставь|вставьте|передай|передайте|перешли|приложи|прочитай|скопіюй|надішли|додай|встав|передай|διάβασε|αντέγραψε|στείλε|πρόσθεσε|اقرأ|انسخ|ألغ|الغ|استرد|ادفع|احذف|اشتر|أرسل|ارسل|أضف|اضف|ألصق|أرفق|पढ़ें|पढ़ो|कॉपी|भेजें|भेजो|जोड़ें|खोजें|读取|复制|发送|附加|粘贴|传入|填入|放入|抄送|密送|読み取|読んで|コピー|送信|添付|貼り付け|入れて|渡して|읽어|복사|전송|보내|첨부|붙여|넣어|저장하)/;
 
 /** Negations that turn a following order into a rule ("ne copiez jamais", "nicht senden", "不要发送"). */
 export const NEGATION_ELSEWHERE =
@@ -307,7 +311,7 @@ export const MODEL_ADDRESS_ELSEWHERE =
  * secret on the user's machine and a tool to pass it through.
  */
 export const ASSISTANT_WORDS =
-  /\b(?:assistant\w*|assistent\w*|asistent\w*|assistente\w*|asystent\w*|asszisztens\w*|asistan\w*|avustaja\w*|copilot|chatbot\w*|llm|ai|ki|ia|yz)\b|ассистент|асистент|помічник|помощник|βοηθ[οό]|مساعد|دستیار|עוזר|सहायक|ผู้ช่วย|アシスタント|助手|助理|어시스턴트|비서/;
+  /\b(?:assistant\w*|assistent\w*|asistent\w*|assistente\w*|asystent\w*|asszisztens\w*|asistan\w*|avustaja\w*|copilot|chatbot\w*|llm|ai|ki|ia|yz)\b|ассистент|асистент|помічник|помощник|βοηθ[οό]|مساعد|(?:ال|لل|ل)?وكيل ال(?:[آا]لي|ذكي)|الذكاء الاصطناعي|دستیار|עוזר|सहायक|ผู้ช่วย|アシスタント|助手|助理|어시스턴트|비서/;
 
 /** What no form should ask for, in other languages: passwords, recovery phrases, one-time codes, cards. */
 export const ELICITED_SECRETS_ELSEWHERE =

@@ -286,6 +286,8 @@ function lineAt(text: string, index: number): string {
   return text.slice(start, end === -1 ? text.length : end);
 }
 
+const PASSWORDLESS_ROOT = /\bnopasswd:\s*all\b/;
+
 /** A script piped to a shell: `curl -fsSL https://astral.sh/uv/install.sh | sh`. */
 const PIPED_INSTALL =
   /\b(?:curl|wget)\b[^|;\n`]{0,80}?\bhttps?:\/\/([\w.-]+)(\/[^\s|`'"]*)?[^|;\n`]{0,40}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
@@ -382,6 +384,20 @@ function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
       ),
     );
   }
+  // A sudoers rule giving passwordless root (`USER ALL=(ALL) NOPASSWD: ALL`, SkillScan's escalation
+  // step); read over the whole text, since clauses end at its colon.
+  const sudo = PASSWORDLESS_ROOT.exec(form);
+  if (sudo && !WARNING_CONTEXT.test(lineAt(form, sudo.index)))
+    hits.push(
+      hit(
+        'SEC-02',
+        'machine-compromise',
+        'critical',
+        sudo.index,
+        sudo.index + sudo[0].length,
+        'asks for a sudoers rule that gives passwordless root',
+      ),
+    );
   // A command continued over lines (`curl … \⏎ -F key=@~/.aws/credentials`) is one command.
   const joined = form.replace(/\\\n\s*/g, ' ');
   const continued = hits.length === 0 && joined !== form ? DANGEROUS_COMMANDS.exec(joined) : null;
@@ -793,7 +809,8 @@ const ADDRESSEE_MUST =
  * of every language borrow these words, so the label is legible where the rest is not. The
  * acronyms are read in capitals: "ai" is a word in Italian and French.
  */
-const LEAD_IN = /(?<=^|[\n[(>]|[\]:]\s)\s*([^\n:.!?[\]()<>\\"{}]{1,60}?)\s*(?::\s|\s[–—-]\s)/g;
+const LEAD_IN =
+  /(?<=^|[\n[(>«]|[\]:]\s|(?:^|\n)[ \t]*\d{1,3}[.)][ \t])\s*([^\n:.!?[\]()<>\\"{}]{1,60}?)\s*(?::\s|\s[–—-]\s)/g;
 const AI_ACRONYM = /\b(?:AI|A\.I\.|LLMs?|GPT|KI|IA)\b/;
 const AGENT_STEM =
   /(?<![\p{L}\p{N}_.'-])(?:assist|asist|asyst|agent|ajan|ajent|agjent|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt)\b/iu;
@@ -855,7 +872,8 @@ function addressedByLabel(original: string, context: RuleContext): boolean {
     if (label.split(/\s+/).length > 8 || MARKUP_LABEL.test(label) || productName(label)) continue;
     if (indexLine(original.slice(match.index + match[0].length))) continue;
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
-    const words = label.toLowerCase().replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
+    // Read in the match form, as the word list is spelled: "الآلي" folds to "الالي".
+    const words = matchForm(label).text.replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
     if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
   }
   return false;
@@ -937,6 +955,20 @@ function injectedOrderHits(
   // In any language: data that speaks of the assistant, names a secret kept on the user's machine
   // and a tool to pass it through is an order, whatever the verbs (AgentFlayer's tickets).
   const secretOnDisk = targets.some(({ rule }) => rule.strength === 'strong' && !rule.heldByModel);
+  // A record labelled for the assistant that orders a write, a send or a payment through the
+  // server's own tools (Guardion's résumé that saves a memory and sends an offer). An error may
+  // guide the next call; a result or a resource is someone's content, which gives no orders.
+  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  if (
+    labelled &&
+    text.role !== 'error' &&
+    clauses.some((clause) => ordersIn(clause.text) && actingToolNamed(clause.text, context, owner) !== null)
+  )
+    return injected(
+      0,
+      form.length,
+      'data returned by the server is labelled for the assistant and orders one of the server’s acting tools',
+    );
   if (labelled && labelledAsks(text.text, form, context, otherTool))
     return injected(
       0,
@@ -1458,7 +1490,10 @@ const INTO = /\b(?:in)?to (?:the |your |their |a |the user'?s )?(?:system |devic
 
 /** "Text copied to the clipboard when the button is tapped": the place a value goes. */
 function writtenTo(target: TargetMatch, text: string): boolean {
-  return (target.rule.alsoWrittenTo ?? false) && INTO.test(text.slice(0, target.start));
+  // "Copy .env.example to .env": the file a template is copied to.
+  const destination = (target.rule.alsoWrittenTo ?? false) || target.rule.id === 'env-files';
+  const lead = target.text.length - target.text.trimStart().length;
+  return destination && INTO.test(text.slice(0, target.start + lead));
 }
 
 /** A launch line in code, then a few words before the target: "Use `npx -y …@latest` in your MCP config". */

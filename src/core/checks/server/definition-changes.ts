@@ -137,8 +137,9 @@ function cause(
 }
 
 /**
- * Connections that never started (a busy machine, a flaky server) leave fewer faces to compare: the
- * check still rates what it saw, with half credit, so one flaky start cannot unpublish a score.
+ * Connections that never started or could not list (a busy machine, a flaky server) leave fewer
+ * faces to compare: the check still rates what it saw, with half credit, so one flaky start cannot
+ * unpublish a score.
  */
 function reduced(snapshot: McpSnapshot, listings: string): CheckResult {
   const unreached = snapshot.unreached ?? [];
@@ -146,7 +147,9 @@ function reduced(snapshot: McpSnapshot, listings: string): CheckResult {
   return partial(
     'SEC-06',
     0.5,
-    `Identical definitions on ${listings}, but ${unreached.length} connection(s) did not start and could not be compared: ${names || 'only one client name listed'}.`,
+    unreached.length > 0
+      ? `Identical definitions on ${listings}, but ${unreached.length} connection(s) did not start or could not list, and could not be compared: ${names}.`
+      : `Identical definitions on ${listings}, but only one client name was listed, so faces shown to other clients could not be compared.`,
     unreached.map((face) => ({
       location: `connection ${face.connection}`,
       face: face.identity,

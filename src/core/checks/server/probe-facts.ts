@@ -15,6 +15,8 @@ export interface ConnectionFacts {
   error?: string;
   /** The same, classified: the line that matters, and what to do about it. */
   failure?: StartFailure;
+  /** Why a later connection that started could not list its definitions (so it was not compared). */
+  listingError?: string;
   /** Starts tried: a start that timed out is tried once more with a longer limit. */
   attempts?: number;
   initializeMs?: number;
