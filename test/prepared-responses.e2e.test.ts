@@ -258,6 +258,9 @@ describe('MCP read calls', () => {
       ]),
     );
     expect(JSON.parse(second.body.toString()).result.structuredContent.id).toBe('pg-query');
+    // The kept answer's head is written whole, with this request's spent MCP budget in it.
+    expect(header(second, 'ratelimit-policy')).toMatch(/^"mcp";/);
+    expect(remaining(second)).toBe(remaining(first) - 1);
     // Different arguments are a different call.
     const other = await raw(server, '/mcp', JSON_RPC, 'POST', call(3, 'get_package', { id: 'never-run' }));
     expect(JSON.parse(other.body.toString()).result.structuredContent.id).toBe('never-run');

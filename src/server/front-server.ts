@@ -21,7 +21,7 @@ import { SecureResponse } from './http/secure-response.ts';
 import { send } from './http/send.ts';
 import type { LiveData } from './live/live-data.ts';
 import { clientAddress } from './rate-limit/client-address.ts';
-import { rateLimitHeaderList, rateLimitHeaders } from './rate-limit/headers.ts';
+import { rateLimitHeaderList, rateLimitHeaders, setHeaderList } from './rate-limit/headers.ts';
 import type { Policy, PolicyName } from './rate-limit/policies.ts';
 import { quotaExceededReply } from './rate-limit/quota-reply.ts';
 import type { Decision, RateLimitStore } from './rate-limit/rate-limit-store.ts';
@@ -110,12 +110,17 @@ export function createFrontServer(options: FrontServerOptions): Server {
     writePrepared(req, res, kept, encoding, rateLimitHeaderList(policy.name, decision, started));
   }
 
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The kept answer for a GET or HEAD answered before (the hot path), else the ordinary way. */
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' || req.method === 'HEAD') {
       const encoding = negotiateEncoding(req.headers['accept-encoding']);
       const kept = options.data.version.responses.byTarget(req.url!, encoding);
       if (kept) return answerKept(req, res, kept, encoding);
     }
+    return handleOrdinary(req, res);
+  }
+
+  async function handleOrdinary(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = parseRequestTarget(req.url);
     const client = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], config.trustProxy);
     const started = now();
@@ -127,8 +132,10 @@ export function createFrontServer(options: FrontServerOptions): Server {
     const decision: Decision = counts
       ? await limits.consume(policy, client, started)
       : await limits.peek(policy, client, started);
-    for (const [name, value] of Object.entries(rateLimitHeaders(policy.name, decision, started)))
-      res.setHeader(name, value);
+    const rateLimitHead = rateLimitHeaderList(policy.name, decision, started);
+    // A module that writes its head whole sets them itself, unless it is refused here.
+    const refused = target === null || (counts && !decision.allowed);
+    if (refused || !module?.writesRateLimitHeaders) setHeaderList(res, rateLimitHead);
 
     if (target === null) {
       send(
@@ -155,7 +162,14 @@ export function createFrontServer(options: FrontServerOptions): Server {
           res.setHeader(header, value);
         return spent;
       };
-      await module.handle(req, res, { target, data: options.data.version, client, spend, now: started });
+      await module.handle(req, res, {
+        target,
+        data: options.data.version,
+        client,
+        spend,
+        now: started,
+        rateLimitHead,
+      });
       return;
     }
     if (options.pages) {

@@ -22,6 +22,11 @@ export interface ModuleContext {
   spend(policy: PolicyName, key: string): Promise<Decision>;
   /** The time the request arrived, epoch milliseconds. */
   now: number;
+  /**
+   * This request's rate-limit headers as a flat name, value list: already set on the response,
+   * unless the module writes them itself (writesRateLimitHeaders).
+   */
+  rateLimitHead: readonly string[];
 }
 
 export interface ServerModule {
@@ -32,5 +37,11 @@ export interface ServerModule {
    * a function when it depends on the path or method.
    */
   policy: PolicyName | null | ((target: RequestTarget, method: string) => PolicyName | null);
+  /**
+   * Whether the module writes the rate-limit headers (context.rateLimitHead) on every response
+   * itself, so that it can write a prepared head whole, in one `writeHead` on a response nothing
+   * was set on yet (Node's quickest path).
+   */
+  writesRateLimitHeaders?: boolean;
   handle(req: IncomingMessage, res: ServerResponse, context: ModuleContext): Promise<void> | void;
 }

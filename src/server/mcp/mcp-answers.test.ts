@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { DataVersion } from '../live/live-data.ts';
 import { answerPieces, cacheableCall, keptAnswer, mcpAnswers } from './mcp-answers.ts';
+import { answerHead } from './node-bridge.ts';
+
+const plainHead = (pairs: [string, string][]) => answerHead(pairs, { Vary: 'Origin' }, '/mcp');
 
 const JSON_TYPE = 'application/json';
 
@@ -69,26 +72,51 @@ describe('keptAnswer and answerPieces', () => {
       200,
       sdkAnswer(7, result),
       headers,
+      plainHead,
     )!;
     expect(Buffer.concat(answerPieces(kept, 7))).toEqual(sdkAnswer(7, result));
     expect(Buffer.concat(answerPieces(kept, 'req-"2"'))).toEqual(sdkAnswer('req-"2"', result));
     expect(kept.headers).toEqual([['content-type', 'application/json']]);
+    expect(kept.plainHead).toEqual({
+      beforeLength: ['content-type', 'application/json', 'Vary', 'Origin'],
+      afterLength: ['Content-Security-Policy', "default-src 'none'", 'X-Content-Type-Options', 'nosniff'],
+    });
   });
 
   it('keeps nothing but a 200 result for the same id', () => {
     const made = cacheableCall(call(7), JSON_TYPE, undefined)!;
-    expect(keptAnswer(made, 400, sdkAnswer(7, result), headers)).toBeNull();
-    expect(keptAnswer(made, 200, sdkAnswer(8, result), headers)).toBeNull();
+    expect(keptAnswer(made, 400, sdkAnswer(7, result), headers, plainHead)).toBeNull();
+    expect(keptAnswer(made, 200, sdkAnswer(8, result), headers, plainHead)).toBeNull();
     const error = message({ jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'bad' } });
-    expect(keptAnswer(made, 200, error, headers)).toBeNull();
-    expect(keptAnswer(made, 200, Buffer.from('not json'), headers)).toBeNull();
+    expect(keptAnswer(made, 200, error, headers, plainHead)).toBeNull();
+    expect(keptAnswer(made, 200, Buffer.from('not json'), headers, plainHead)).toBeNull();
   });
 
   it('keeps nothing when the cut would not give back the same bytes', () => {
     const made = cacheableCall(call(7), JSON_TYPE, undefined)!;
     // Written with spaces: JSON, but not the bytes JSON.stringify gives.
     const spaced = Buffer.from(`{ "result": ${JSON.stringify(result)}, "jsonrpc": "2.0", "id": 7 }`);
-    expect(keptAnswer(made, 200, spaced, headers)).toBeNull();
+    expect(keptAnswer(made, 200, spaced, headers, plainHead)).toBeNull();
+  });
+});
+
+describe('answerHead', () => {
+  it('keeps each header where it was first given, with the last value, as Node does', () => {
+    const head = answerHead(
+      [
+        ['content-type', 'application/json'],
+        ['vary', 'Accept'],
+        ['content-length', '12'],
+        ['x-content-type-options', 'sniff'],
+      ],
+      { Vary: 'Origin' },
+      '/mcp',
+    );
+    // Content-Length too stays where the transport put it, so a header first set after it stays after it.
+    expect(head).toEqual({
+      beforeLength: ['content-type', 'application/json', 'Vary', 'Origin'],
+      afterLength: ['X-Content-Type-Options', 'nosniff', 'Content-Security-Policy', "default-src 'none'"],
+    });
   });
 });
 
@@ -101,7 +129,7 @@ describe('mcpAnswers', () => {
     const made = cacheableCall(call(1), JSON_TYPE, undefined)!;
     for (let index = 0; index < 100; index++) {
       const big = { content: [{ type: 'text', text: 'x'.repeat(1_000) }], n: index };
-      answers.set(`${made.key}${index}`, keptAnswer(made, 200, sdkAnswer(1, big), headers)!);
+      answers.set(`${made.key}${index}`, keptAnswer(made, 200, sdkAnswer(1, big), headers, plainHead)!);
     }
     expect(answers.calculatedSize).toBeLessThanOrEqual(20_000);
     expect(answers.size).toBeGreaterThan(5);

@@ -12,6 +12,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { DataVersion } from '../live/live-data.ts';
+import type { AnswerHead } from './node-bridge.ts';
 
 const READ_METHODS = new Set([
   'tools/list',
@@ -39,6 +40,11 @@ export interface KeptAnswer {
   after: Buffer;
   /** The SDK's response headers but Content-Length, as name, value pairs. */
   headers: [string, string][];
+  /**
+   * The whole head for a request without Origin (most MCP clients are not browsers), rate-limit
+   * headers aside, so such a request is answered with one `writeHead`.
+   */
+  plainHead: AnswerHead;
 }
 
 function parseObject(bytes: Buffer): Record<string, unknown> | null {
@@ -67,20 +73,31 @@ export function cacheableCall(
   return { key, id };
 }
 
-/** The SDK's answer to `call`, cut around its id; null when it is not a result that can be kept. */
-export function keptAnswer(call: McpCall, status: number, body: Buffer, headers: Headers): KeptAnswer | null {
+/**
+ * The SDK's answer to `call`, cut around its id, with its head for a request without Origin
+ * (`headFor`); null when it is not a result that can be kept.
+ */
+export function keptAnswer(
+  call: McpCall,
+  status: number,
+  body: Buffer,
+  headers: Headers,
+  headFor: (headers: [string, string][]) => AnswerHead,
+): KeptAnswer | null {
   if (status !== 200) return null;
   const message = parseObject(body);
   if (!message || message.id !== call.id || !('result' in message) || 'error' in message) return null;
   const parts = JSON.stringify({ ...message, id: ID_MARK }).split(ID_MARK_JSON);
   if (parts.length !== 2) return null;
-  const kept: KeptAnswer = { before: Buffer.from(parts[0]!), after: Buffer.from(parts[1]!), headers: [] };
+  const before = Buffer.from(parts[0]!);
+  const after = Buffer.from(parts[1]!);
   // Kept only when the cut gives back the very bytes the SDK wrote.
-  if (!Buffer.concat(answerPieces(kept, call.id)).equals(body)) return null;
+  if (!Buffer.concat([before, Buffer.from(JSON.stringify(call.id)), after]).equals(body)) return null;
+  const kept: [string, string][] = [];
   headers.forEach((value, name) => {
-    if (name !== 'content-length') kept.headers.push([name, value]);
+    if (name !== 'content-length') kept.push([name, value]);
   });
-  return kept;
+  return { before, after, headers: kept, plainHead: headFor(kept) };
 }
 
 /** The body of a kept answer for the caller's id, in three pieces. */
@@ -91,6 +108,8 @@ export function answerPieces(answer: KeptAnswer, id: string | number): Buffer[] 
 function answerBytes(answer: KeptAnswer, key: string): number {
   let bytes = ENTRY_OVERHEAD_BYTES + key.length + answer.before.length + answer.after.length;
   for (const [name, value] of answer.headers) bytes += name.length + value.length;
+  for (const text of answer.plainHead.beforeLength) bytes += text.length;
+  for (const text of answer.plainHead.afterLength) bytes += text.length;
   return bytes;
 }
 

@@ -4,18 +4,21 @@
  * before in that version (mcp-answers.ts); GET and DELETE get 405 (no SSE stream, no
  * sessions); a browser origin that is not allowed gets 403. Errors at the HTTP level carry
  * JSON-RPC error bodies without an id, as MCP clients expect. The budget is the `mcp` policy,
- * which the front server counts and enforces before this module runs.
+ * which the front server counts and enforces before this module runs; its rate-limit headers are
+ * written here (writesRateLimitHeaders), so that a kept answer to a client without Origin goes out
+ * as one prepared head (node-bridge.ts), the quickest way Node has.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ServerConfig } from '../config.ts';
-import { readBody } from '../http/read-body.ts';
+import { type BodyResult, readBody } from '../http/read-body.ts';
 import { splitResponseBudget } from '../live/response-cache.ts';
+import { setHeaderList } from '../rate-limit/headers.ts';
 import type { ModuleContext, ServerModule } from '../server-module.ts';
 import { allowedHosts, hostAllowed } from './host-policy.ts';
 import { answerPieces, cacheableCall, keptAnswer, mcpAnswers } from './mcp-answers.ts';
 import { createMcpServer } from './mcp-server.ts';
-import { toWebRequest, writeAnswer } from './node-bridge.ts';
+import { answerHead, toWebRequest, writeAnswer, writePreparedAnswer } from './node-bridge.ts';
 import { allowedOrigins, corsHeaders, originAllowed, preflightHeaders } from './origin-policy.ts';
 
 export const MCP_PATH = '/mcp';
@@ -39,15 +42,29 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+/** The head of a kept answer to a request without Origin: the SDK's headers, then `Vary: Origin`. */
+const plainHead = (headers: [string, string][]) => answerHead(headers, corsHeaders(undefined), MCP_PATH);
+
+/** The kept answer to this body in this data version, and the call's id; null when there is none. */
+function keptFor(req: IncomingMessage, body: Buffer, context: ModuleContext, answerBytes: number) {
+  const call = cacheableCall(
+    body,
+    headerValue(req.headers['content-type']),
+    headerValue(req.headers['mcp-protocol-version']),
+  );
+  const kept = call ? mcpAnswers(context.data, answerBytes).get(call.key) : undefined;
+  return kept ? { kept, id: call!.id } : null;
+}
+
 async function answerPost(
   req: IncomingMessage,
   res: ServerResponse,
   context: ModuleContext,
   url: string,
   answerBytes: number,
+  read: BodyResult,
 ) {
   const origin = req.headers.origin;
-  const read = await readBody(req, MAX_BODY_BYTES);
   // A client that went away mid-body gets nothing.
   if (!read.ok && read.reason === 'aborted') {
     res.destroy();
@@ -82,7 +99,7 @@ async function answerPost(
     await server.connect(transport);
     const response = await transport.handleRequest(toWebRequest(req, url, body));
     const answer = Buffer.from(await response.arrayBuffer());
-    const keep = call ? keptAnswer(call, response.status, answer, response.headers) : null;
+    const keep = call ? keptAnswer(call, response.status, answer, response.headers, plainHead) : null;
     if (keep) answers!.set(call!.key, keep);
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => {
@@ -105,9 +122,22 @@ export function mcpModule(config: ServerConfig): ServerModule {
   return {
     name: 'mcp',
     policy: 'mcp',
+    writesRateLimitHeaders: true,
     owns: (target) => target.path === MCP_PATH,
     async handle(req, res, context) {
       const origin = req.headers.origin;
+      // The common case first: a client without Origin repeating a read call answered before.
+      let read: BodyResult | undefined;
+      if (req.method === 'POST' && origin === undefined && hostAllowed(req.headers.host, hosts)) {
+        read = await readBody(req, MAX_BODY_BYTES);
+        const found = read.ok ? keptFor(req, read.body, context, answerBytes) : null;
+        if (found) {
+          const { kept, id } = found;
+          writePreparedAnswer(res, 200, context.rateLimitHead, kept.plainHead, answerPieces(kept, id));
+          return;
+        }
+      }
+      setHeaderList(res, context.rateLimitHead);
       if (!hostAllowed(req.headers.host, hosts)) {
         sendRpcError(
           res,
@@ -142,7 +172,7 @@ export function mcpModule(config: ServerConfig): ServerModule {
         );
         return;
       }
-      await answerPost(req, res, context, url, answerBytes);
+      await answerPost(req, res, context, url, answerBytes, read ?? (await readBody(req, MAX_BODY_BYTES)));
     },
   };
 }

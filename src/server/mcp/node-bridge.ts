@@ -3,6 +3,8 @@
  * the answer written back.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SecureResponse } from '../http/secure-response.ts';
+import { responseKind, securityHeaders } from '../http/security-headers.ts';
 
 /** Headers about this connection rather than the message; the body is whole by now. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length']);
@@ -39,6 +41,63 @@ export function writeAnswer(
   for (const piece of pieces) length += piece.length;
   res.setHeader('Content-Length', length);
   res.writeHead(status);
+  res.cork();
+  for (let index = 0; index < pieces.length - 1; index++) res.write(pieces[index]);
+  res.end(pieces[pieces.length - 1]);
+}
+
+/** A head written whole around the body's length: what `writeAnswer` would write, in its order. */
+export interface AnswerHead {
+  /** Flat name, value list of the headers before Content-Length. */
+  beforeLength: string[];
+  /** And after it: the security headers SecureResponse adds when the head is written. */
+  afterLength: string[];
+}
+
+/**
+ * The head `writeAnswer` gives these headers (then `extraHeaders` over them) on a response nothing
+ * was set on yet, for a request to `path`, SecureResponse's security headers included. Node keeps
+ * a header where it was first set, with the last value and spelling given, so a Map by lower-case
+ * name set in the same order gives the same head.
+ */
+export function answerHead(
+  headers: readonly (readonly [string, string])[],
+  extraHeaders: Record<string, string>,
+  path: string,
+): AnswerHead {
+  const set = new Map<string, [string, string]>();
+  for (const [name, value] of headers) set.set(name.toLowerCase(), [name, value]);
+  for (const name in extraHeaders) set.set(name.toLowerCase(), [name, extraHeaders[name]!]);
+  set.set('content-length', ['Content-Length', '']);
+  const security = securityHeaders(responseKind(set.get('content-type')?.[1], path));
+  for (const name in security) set.set(name.toLowerCase(), [name, security[name]!]);
+  const beforeLength: string[] = [];
+  const afterLength: string[] = [];
+  let list = beforeLength;
+  for (const [key, [name, value]] of set) {
+    if (key === 'content-length') list = afterLength;
+    else list.push(name, value);
+  }
+  return { beforeLength, afterLength };
+}
+
+/**
+ * Writes an answer whose head was prepared (answerHead) after `first` (the rate-limit headers), in
+ * one `writeHead` on a response nothing was set on yet: Node's quickest path, the same bytes as
+ * `writeAnswer`.
+ */
+export function writePreparedAnswer(
+  res: ServerResponse,
+  status: number,
+  first: readonly string[],
+  head: AnswerHead,
+  pieces: readonly Buffer[],
+): void {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const whole = first.concat(head.beforeLength, 'Content-Length', String(length), head.afterLength);
+  if (res instanceof SecureResponse) res.writeSecuredHead(status, whole);
+  else res.writeHead(status, whole);
   res.cork();
   for (let index = 0; index < pieces.length - 1; index++) res.write(pieces[index]);
   res.end(pieces[pieces.length - 1]);
