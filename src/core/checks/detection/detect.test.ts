@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { mcpSnapshot, tool } from '../../../../test/support/snapshots.ts';
+import { mcpSnapshot, observed, returned, tool } from '../../../../test/support/snapshots.ts';
 import type { McpSnapshot, SnapshotTool } from '../snapshot.ts';
 import { detect } from './detect.ts';
 import type { DetectionCheck } from './finding.ts';
@@ -1591,19 +1591,12 @@ describe('techniques any language shares, learnt from held-out-7 after its first
       },
     });
   const returning = (text: string) =>
-    mcpSnapshot(
+    returned(
       [
         tool('read_page', { description: 'Read a web page as text.' }),
         tool('post_comment', { description: 'Post a comment.' }),
       ],
-      {
-        contents: {
-          prompts: [],
-          resources: [],
-          errors: [],
-          tool_results: [{ face: 'claude-code, connection 1', tool: 'read_page', is_error: false, text }],
-        },
-      },
+      text,
     );
 
   it('fails a form that asks the user to paste back a sign-in redirect carrying its code (ConsentFix)', () => {
@@ -1669,27 +1662,7 @@ describe('techniques any language shares, learnt from held-out-7 after its first
 });
 
 describe('real servers held back in stop 27 for false alarms, kept passing, and the attacks beside them still caught', () => {
-  const results = (
-    tools: SnapshotTool[],
-    text: string,
-    options: { tool?: string; isError?: boolean; server?: string } = {},
-  ) =>
-    mcpSnapshot(tools, {
-      server: options.server ? { name: options.server } : {},
-      contents: {
-        prompts: [],
-        resources: [],
-        errors: [],
-        tool_results: [
-          {
-            face: 'claude-code, connection 1',
-            tool: options.tool ?? tools[0]!.name,
-            is_error: options.isError ?? false,
-            text,
-          },
-        ],
-      },
-    });
+  const results = returned;
   const schemaText = (toolName: string, property: string, description: string) =>
     mcpSnapshot([
       tool(toolName, {
@@ -1814,14 +1787,7 @@ describe('real servers held back in stop 27 for false alarms, kept passing, and 
 
 describe('techniques learnt from held-out-7’s remaining misses (tests in new wording)', () => {
   const output = (text: string) =>
-    mcpSnapshot([tool('run_tests', { description: 'Run the test suite.' }), tool('post_comment')], {
-      contents: {
-        prompts: [],
-        resources: [],
-        errors: [],
-        tool_results: [{ face: 'claude-code, connection 1', tool: 'run_tests', is_error: false, text }],
-      },
-    });
+    returned([tool('run_tests', { description: 'Run the test suite.' }), tool('post_comment')], text);
 
   it('fails test output with a label for the AI in parentheses and a command to run', () => {
     expect(
@@ -1885,25 +1851,12 @@ describe('techniques learnt from held-out-8 after its first measure (tests in ne
     tool('pay_invoice', { description: 'Pay an invoice.' }),
   ];
   const data = (text: string, role: 'result' | 'error' = 'result') =>
-    mcpSnapshot(tools, {
-      contents: {
-        prompts: [],
-        resources: [],
-        errors: [],
-        tool_results: [
-          { face: 'claude-code, connection 1', tool: 'read_record', is_error: role === 'error', text },
-        ],
-      },
-    });
+    returned(tools, text, { isError: role === 'error' });
   const sampling = (text: string) =>
     mcpSnapshot(tools, {
-      contents: {
-        prompts: [],
-        resources: [],
-        errors: [],
-        tool_results: [],
+      contents: observed({
         server_requests: [{ method: 'sampling/createMessage', face: 'claude-code, connection 1', text }],
-      },
+      }),
     });
 
   it('fails a sampling prompt that has the model restate everything said in the chat', () => {
