@@ -114,13 +114,6 @@ export interface CallRecord {
   detail?: string;
 }
 
-function stringsOf(value: unknown, out: string[]): void {
-  if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) for (const item of value) stringsOf(item, out);
-  else if (value !== null && typeof value === 'object')
-    for (const item of Object.values(value)) stringsOf(item, out);
-}
-
 /** All the text of a tools/call result: content blocks (text, embedded resources) and structured values. */
 export function resultText(result: { content?: unknown; structuredContent?: unknown }): string {
   const parts: string[] = [];
@@ -131,7 +124,7 @@ export function resultText(result: { content?: unknown; structuredContent?: unkn
     const resource = asObject(item.resource);
     if (typeof resource?.text === 'string') parts.push(resource.text);
   }
-  if (result.structuredContent !== undefined) stringsOf(result.structuredContent, parts);
+  if (result.structuredContent !== undefined) stringsIn(result.structuredContent, parts);
   return parts.join('\n');
 }
 
