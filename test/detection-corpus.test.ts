@@ -24,6 +24,7 @@ import {
   HELD_OUT_6_DIR,
   HELD_OUT_7_DIR,
   HELD_OUT_8_DIR,
+  HELD_OUT_10_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -59,6 +60,8 @@ const heldOut7Corpus = loadCorpus(HELD_OUT_7_DIR);
 const heldOut7 = heldOut7Corpus.map(({ testCase }) => testCase);
 const heldOut8Corpus = loadCorpus(HELD_OUT_8_DIR);
 const heldOut8 = heldOut8Corpus.map(({ testCase }) => testCase);
+const heldOut10Corpus = loadCorpus(HELD_OUT_10_DIR);
+const heldOut10 = heldOut10Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -70,6 +73,7 @@ const everyCase = [
   ...heldOut6,
   ...heldOut7,
   ...heldOut8,
+  ...heldOut10,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -143,7 +147,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 8" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 10" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -154,6 +158,7 @@ function readmeSections(): {
   heldOut6: string;
   heldOut7: string;
   heldOut8: string;
+  heldOut10: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -169,6 +174,7 @@ function readmeSections(): {
     at('Held-out set 6'),
     at('Held-out set 7'),
     at('Held-out set 8'),
+    at('Held-out set 10'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -186,6 +192,7 @@ function readmeSections(): {
     heldOut6: section(5),
     heldOut7: section(6),
     heldOut8: section(7),
+    heldOut10: section(8),
   };
 }
 
@@ -323,6 +330,8 @@ const HELD_OUT_SETS = [
     least: 50,
     clientRequests: true,
   },
+  // Real public text: too few published elicitation attacks exist to require three of each client request.
+  { name: 'held-out set 10', dir: HELD_OUT_10_DIR, loaded: heldOut10Corpus, section: 'heldOut10', least: 40 },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(

@@ -57,6 +57,13 @@ export const HELD_OUT_7_DIR = join(CORPUS_DIR, 'held-out-7');
  * default.
  */
 export const HELD_OUT_8_DIR = join(CORPUS_DIR, 'held-out-8');
+/**
+ * A tenth held-out batch, written from real public text rather than in our own words: payloads as
+ * published by proof-of-concept repositories, scanner fixtures and attack write-ups, and benign tool
+ * definitions copied from the source of published MCP servers; like the others, nothing reads it by
+ * default.
+ */
+export const HELD_OUT_10_DIR = join(CORPUS_DIR, 'held-out-10');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
