@@ -24,6 +24,7 @@ import {
   HELD_OUT_6_DIR,
   HELD_OUT_7_DIR,
   HELD_OUT_8_DIR,
+  HELD_OUT_9_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -59,6 +60,8 @@ const heldOut7Corpus = loadCorpus(HELD_OUT_7_DIR);
 const heldOut7 = heldOut7Corpus.map(({ testCase }) => testCase);
 const heldOut8Corpus = loadCorpus(HELD_OUT_8_DIR);
 const heldOut8 = heldOut8Corpus.map(({ testCase }) => testCase);
+const heldOut9Corpus = loadCorpus(HELD_OUT_9_DIR);
+const heldOut9 = heldOut9Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -70,6 +73,7 @@ const everyCase = [
   ...heldOut6,
   ...heldOut7,
   ...heldOut8,
+  ...heldOut9,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -143,7 +147,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 8" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 9" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -154,6 +158,7 @@ function readmeSections(): {
   heldOut6: string;
   heldOut7: string;
   heldOut8: string;
+  heldOut9: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -169,6 +174,7 @@ function readmeSections(): {
     at('Held-out set 6'),
     at('Held-out set 7'),
     at('Held-out set 8'),
+    at('Held-out set 9'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -186,6 +192,7 @@ function readmeSections(): {
     heldOut6: section(5),
     heldOut7: section(6),
     heldOut8: section(7),
+    heldOut9: section(8),
   };
 }
 
@@ -323,12 +330,20 @@ const HELD_OUT_SETS = [
     least: 50,
     clientRequests: true,
   },
+  {
+    name: 'held-out set 9',
+    dir: HELD_OUT_9_DIR,
+    loaded: heldOut9Corpus,
+    section: 'heldOut9',
+    least: 50,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 8 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));
