@@ -24,6 +24,7 @@ import {
   HELD_OUT_6_DIR,
   HELD_OUT_7_DIR,
   HELD_OUT_8_DIR,
+  HELD_OUT_9_DIR,
   HELD_OUT_10_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
@@ -60,6 +61,8 @@ const heldOut7Corpus = loadCorpus(HELD_OUT_7_DIR);
 const heldOut7 = heldOut7Corpus.map(({ testCase }) => testCase);
 const heldOut8Corpus = loadCorpus(HELD_OUT_8_DIR);
 const heldOut8 = heldOut8Corpus.map(({ testCase }) => testCase);
+const heldOut9Corpus = loadCorpus(HELD_OUT_9_DIR);
+const heldOut9 = heldOut9Corpus.map(({ testCase }) => testCase);
 const heldOut10Corpus = loadCorpus(HELD_OUT_10_DIR);
 const heldOut10 = heldOut10Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
@@ -73,6 +76,7 @@ const everyCase = [
   ...heldOut6,
   ...heldOut7,
   ...heldOut8,
+  ...heldOut9,
   ...heldOut10,
 ];
 
@@ -158,6 +162,7 @@ function readmeSections(): {
   heldOut6: string;
   heldOut7: string;
   heldOut8: string;
+  heldOut9: string;
   heldOut10: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
@@ -174,6 +179,7 @@ function readmeSections(): {
     at('Held-out set 6'),
     at('Held-out set 7'),
     at('Held-out set 8'),
+    at('Held-out set 9'),
     at('Held-out set 10'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
@@ -192,7 +198,8 @@ function readmeSections(): {
     heldOut6: section(5),
     heldOut7: section(6),
     heldOut8: section(7),
-    heldOut10: section(8),
+    heldOut9: section(8),
+    heldOut10: section(9),
   };
 }
 
@@ -330,6 +337,14 @@ const HELD_OUT_SETS = [
     least: 50,
     clientRequests: true,
   },
+  {
+    name: 'held-out set 9',
+    dir: HELD_OUT_9_DIR,
+    loaded: heldOut9Corpus,
+    section: 'heldOut9',
+    least: 50,
+    clientRequests: true,
+  },
   // Real public text: too few published elicitation attacks exist to require three of each client request.
   { name: 'held-out set 10', dir: HELD_OUT_10_DIR, loaded: heldOut10Corpus, section: 'heldOut10', least: 40 },
 ] as const;
@@ -337,7 +352,7 @@ const HELD_OUT_SETS = [
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 8 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));

@@ -5,12 +5,12 @@
  * an empty list: a malformed listing would otherwise hide a poisoned description from every check.
  * The same holds for a tool result with a content block of an unknown type.
  */
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
 import { detect } from '../src/core/checks/detection/detect.ts';
 import { checkDefinitionChanges } from '../src/core/checks/server/definition-changes.ts';
 import { checkSchemaValidity } from '../src/core/checks/server/schema-validity.ts';
-import { probeServer, type ServerLauncher } from '../src/evaluator/mcp-probe.ts';
+import { probeServer } from '../src/evaluator/mcp-probe.ts';
+import { handWritten } from './support/hand-written-server.ts';
 
 /** Tools as a zod-to-json-schema export without `type: "object"` writes them. */
 const TOOLS = [
@@ -47,44 +47,6 @@ const LABELS_RESULT = {
     { type: 'widget', layout: 'chips' },
   ],
 };
-
-/**
- * A hand-written server, as a hostile one would be: the SDK's own Server refuses to send a result
- * that does not validate, so this one answers JSON-RPC itself, with Method not found for anything
- * it was not given.
- */
-function handWritten(
-  capabilities: Record<string, unknown>,
-  results: Record<string, unknown>,
-): ServerLauncher {
-  return {
-    transport: 'stdio',
-    open() {
-      const [client, server] = InMemoryTransport.createLinkedPair();
-      server.onmessage = (message) => {
-        if (!('id' in message) || !('method' in message)) return;
-        const { id, method } = message;
-        const result =
-          method === 'initialize'
-            ? {
-                protocolVersion: (message.params as { protocolVersion: string }).protocolVersion,
-                capabilities,
-                serverInfo: { name: 'hand-written', version: '1.0.0' },
-              }
-            : method === 'ping'
-              ? {}
-              : results[method];
-        void server.send(
-          (result === undefined
-            ? { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
-            : { jsonrpc: '2.0', id, result }) as never,
-        );
-      };
-      void server.start();
-      return { transport: client, failure: async () => 'in-process fixture' };
-    },
-  };
-}
 
 const malformedServer = () =>
   handWritten({ tools: {} }, { 'tools/list': { tools: TOOLS }, 'tools/call': LABELS_RESULT });

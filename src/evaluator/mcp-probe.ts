@@ -65,6 +65,7 @@ import {
 import { fetchPrompts, fetchResources } from './probe-contents.ts';
 import {
   FaceRecorder,
+  type FullListing,
   LENIENT_PAGE,
   LIST_SCHEMAS,
   listEverything,
@@ -417,6 +418,22 @@ interface Limits {
 
 const TIMED_OUT = /timed? ?out|timeout/i;
 
+/**
+ * Lists everything once more if the first try timed out (a busy machine answers late). A listing
+ * that still fails is noted on the connection, which is then left out of every comparison.
+ */
+async function listUnlessFailed(connection: OpenConnection, progress: Progress): Promise<FullListing> {
+  let listing = await listEverything(connection);
+  if (listing.failed !== null && TIMED_OUT.test(listing.failed)) listing = await listEverything(connection);
+  if (listing.failed !== null) {
+    progress(
+      `connection ${connection.facts.connection ?? 1} could not list (${listing.failed}); not compared`,
+    );
+    connection.facts.listingError = listing.failed;
+  }
+  return listing;
+}
+
 /** Later connections, under the other identities: list and read again, and again after any notification. */
 async function reconnect(
   launcher: ServerLauncher,
@@ -434,13 +451,8 @@ async function reconnect(
     progress(`reconnecting as ${identity.name} (connection ${index + 1})`);
     const connection = await connect(launcher, identity, index + 1, timeout, Math.max(timeout, limits.retry));
     if (connection.facts.started) {
-      let listing = await listEverything(connection);
-      // A busy machine answers late: a listing that timed out gets one more try before it is given up.
-      if (listing.failed !== null && TIMED_OUT.test(listing.failed))
-        listing = await listEverything(connection);
+      const listing = await listUnlessFailed(connection, progress);
       if (listing.failed !== null) {
-        progress(`connection ${index + 1} could not list (${listing.failed}); not compared`);
-        connection.facts.listingError = listing.failed;
         session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
         facts.connections.push(connection.facts);
         await closeQuietly(connection);
@@ -490,13 +502,16 @@ export async function probeServer(
 
   progress('listing tools, prompts and resources');
   const faces = new FaceRecorder();
-  const listing = await listEverything(primary);
+  const listing = await listUnlessFailed(primary, progress);
   noteTools(primary, listing.definitions);
-  const first = faces.record(primary, listing.definitions);
+  const label =
+    listing.failed === null
+      ? faces.record(primary, listing.definitions).label
+      : `${primaryIdentity.name}, connection 1`;
   const graceMs = options.notificationGraceMs ?? NOTIFICATION_GRACE_MS;
-  const session = new Session(primary, faces, first.label, graceMs);
+  const session = new Session(primary, faces, label, graceMs);
   facts.pagination = [...listing.pagination.values()];
-  const snapshot = snapshotOf(primary, listing.definitions);
+  let snapshot = snapshotOf(primary, listing.definitions);
   await session.relistIfNotified('the first listing');
 
   progress('probing capabilities, latency and ping');
@@ -544,7 +559,7 @@ export async function probeServer(
     const stray = primary.stdio.strayOutput();
     facts.stdio = { strayLines: stray.lines, strayLineCount: stray.count, exitAfterStdinCloseMs };
   }
-  session.keepServerRequests(primary, first.label);
+  session.keepServerRequests(primary, label);
   await closeQuietly(primary);
 
   await reconnect(
@@ -557,6 +572,8 @@ export async function probeServer(
     calls,
   );
 
+  // A first connection that could not list leaves the top-level lists to the first one that did.
+  if (listing.failed !== null && faces.first) snapshot = snapshotOf(primary, faces.first);
   snapshot.faces = faces.faces;
   // Connections that never started, or started and could not list, left nothing to compare.
   const unreached = facts.connections

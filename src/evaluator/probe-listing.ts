@@ -171,6 +171,8 @@ export async function listEverything(connection: OpenConnection): Promise<FullLi
 export class FaceRecorder {
   readonly faces: ObservedFace[] = [];
   readonly #hashes: string[] = [];
+  /** The first face's definitions: the snapshot's top-level lists. */
+  first: FaceDefinitions | undefined;
 
   record(connection: OpenConnection, definitions: FaceDefinitions, after?: string): ObservedFace {
     const { identity } = connection.facts;
@@ -187,6 +189,7 @@ export class FaceRecorder {
       // The first face's definitions are the snapshot's top-level lists.
       ...(same !== -1 ? { same_as: same } : this.faces.length > 0 ? { definitions } : {}),
     };
+    if (this.faces.length === 0) this.first = definitions;
     this.faces.push(face);
     this.#hashes.push(sha256);
     return face;

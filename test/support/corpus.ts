@@ -58,6 +58,12 @@ export const HELD_OUT_7_DIR = join(CORPUS_DIR, 'held-out-7');
  */
 export const HELD_OUT_8_DIR = join(CORPUS_DIR, 'held-out-8');
 /**
+ * A ninth held-out batch, written after the eighth one had been measured and used for tuning, from
+ * 2025-2026 write-ups and real servers that no other set uses; like the others, nothing reads it by
+ * default.
+ */
+export const HELD_OUT_9_DIR = join(CORPUS_DIR, 'held-out-9');
+/**
  * A tenth held-out batch, written from real public text rather than in our own words: payloads as
  * published by proof-of-concept repositories, scanner fixtures and attack write-ups, and benign tool
  * definitions copied from the source of published MCP servers; like the others, nothing reads it by
@@ -92,7 +98,7 @@ export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
 /**
  * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
  * them since the held-out sets 1 to 5 were written, so of those only the development corpus and
- * held-out sets 6, 7 and 8 must cover them.
+ * held-out sets 6, 7, 8 and 9 must cover them.
  */
 export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
   'sampling-poisoning',

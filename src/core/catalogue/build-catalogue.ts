@@ -11,7 +11,7 @@ import { compareStrings } from '../order.ts';
 import { queueEntry, sortQueue } from '../queue/queue.ts';
 import type { RegistryRecord } from '../registry/registry-record.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../rubric/policy.ts';
-import { packageState } from '../states/package-state.ts';
+import { packageState, partialReason } from '../states/package-state.ts';
 import { buildStats } from '../stats/stats.ts';
 import { tierRule } from '../trust/tiers.ts';
 import type { CategoryFile, EvaluationDocument, PackageFile, SpotCheckFile } from '../types.ts';
@@ -207,7 +207,12 @@ export function buildCatalogueParts(
         ? undefined
         : input.readEvaluation(pkg.id, aggregate.representativeId);
     const failure = failureRecord(aggregate, representative);
-    const state = packageState(pkg, aggregate, countedRubrics, asOfMs, failure);
+    const newest = aggregate.evaluations[0];
+    const whyPartial =
+      aggregate.status === 'none' && newest?.status === 'partial'
+        ? partialReason(input.readEvaluation(pkg.id, newest.evaluation_id).checks)
+        : null;
+    const state = packageState(pkg, aggregate, countedRubrics, asOfMs, failure, whyPartial);
     const record = packageRecord(
       pkg,
       aggregate,

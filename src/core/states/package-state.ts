@@ -8,7 +8,7 @@ import { STALE_AFTER_DAYS } from '../aggregate/policy.ts';
 import { failedTo } from '../checks/server/start-failure.ts';
 import type { FailureRecord } from '../failures/failure-record.ts';
 import { isBefore, isRubricVersion, RUBRIC_VERSION } from '../rubric/versions.ts';
-import type { EvaluationStatusText, PackageFile } from '../types.ts';
+import type { CheckResult, EvaluationStatusText, PackageFile } from '../types.ts';
 
 export type StateReasonCode =
   | 'no-evaluation'
@@ -90,8 +90,23 @@ function retryDue(failure: FailureRecord | null, asOfMs: number): StateReason[] 
 }
 
 /**
+ * Why an evaluation covered too few checks: the reason most of its security checks give for not
+ * running (the server listed nothing, it needs a credential), so the page says more than "too few".
+ */
+export function partialReason(checks: readonly CheckResult[]): string | null {
+  const counts = new Map<string, number>();
+  for (const check of checks)
+    if (check.id.startsWith('SEC-') && check.status === 'not_run' && check.message)
+      counts.set(check.message, (counts.get(check.message) ?? 0) + 1);
+  let best: [string, number] | null = null;
+  for (const entry of counts) if (best === null || entry[1] > best[1]) best = entry;
+  return best && best[1] > 1 ? best[0] : null;
+}
+
+/**
  * `countedRubricVersions`: the rubric versions of the evaluations the score rests on; `failure`:
- * the failure record when every counted evaluation says it does not start.
+ * the failure record when every counted evaluation says it does not start; `whyPartial`: what the
+ * newest evaluation says when none could be counted (`partialReason`).
  */
 export function packageState(
   pkg: PackageFile,
@@ -99,6 +114,7 @@ export function packageState(
   countedRubricVersions: readonly string[],
   asOfMs: number,
   failure: FailureRecord | null = null,
+  whyPartial: string | null = null,
 ): PackageState {
   if (aggregate.status === 'none') {
     const onlyPartial = aggregate.evaluations.length > 0;
@@ -108,7 +124,7 @@ export function packageState(
         onlyPartial
           ? {
               code: 'only-partial-evaluations',
-              text: 'Evaluations so far covered too few checks to publish a score.',
+              text: `Evaluations so far covered too few checks to publish a score.${whyPartial ? ` The newest: ${whyPartial}` : ''}`,
             }
           : { code: 'no-evaluation', text: 'No evaluation yet.' },
       ],

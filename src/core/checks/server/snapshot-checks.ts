@@ -48,7 +48,23 @@ export const MCP_SNAPSHOT_CHECKS: Readonly<Record<string, (snapshot: McpSnapshot
 };
 
 export function mcpSnapshotChecks(snapshot: McpSnapshot): CheckResult[] {
+  const unlisted = noListingAnswered(snapshot);
+  if (unlisted !== null) return mcpSnapshotChecksNotRun(unlisted);
   return Object.entries(MCP_SNAPSHOT_CHECKS).map(([, check]) => check(snapshot));
+}
+
+/**
+ * Why nothing was listed, when no connection's listing answered (rubric 2.1 documents record every
+ * face that did). Empty lists are then what the evaluator failed to read, not what the server
+ * offers: scanning them would pass a server that hides its tools from the sandbox, say by failing
+ * tools/list without the network. Null when some listing answered, or for older documents.
+ */
+export function noListingAnswered(snapshot: McpSnapshot): string | null {
+  if (snapshot.faces === undefined || snapshot.faces.length > 0) return null;
+  const unreached = snapshot.unreached ?? [];
+  const first = unreached[0];
+  const why = first ? ` (connection ${first.connection}, ${first.identity}: ${first.error})` : '';
+  return `No listing answered on any of ${unreached.length} connection(s), so there were no definitions to read${why}. The server may need the network or credentials to list its tools.`;
 }
 
 /** When there is no snapshot (the server did not start), none of these can run. */
