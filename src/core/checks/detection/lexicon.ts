@@ -204,9 +204,15 @@ export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prepend|type|enter|eva
 export const CONSEQUENTIAL_VERBS =
   'refund|transfer|pay|wire|send money|delete|remove|drop|erase|wipe|purge|approve|merge|grant|invite|revoke|disable|enable|reset|change|update|install|buy|purchase|order|book|cancel|unsubscribe|close|archive|forward|publish|make';
 
-/** Words that may open an imperative clause without changing who it addresses. */
+/**
+ * Words that may open an imperative clause without changing who it addresses, and the bullets,
+ * quote marks and comment slashes around them. Each repetition starts with a word, so a run of
+ * punctuation (a separator line of dashes) is read in one way only: a bullet that could also be a
+ * separator made the old form backtrack exponentially, and a line of thirty dashes in a tool's
+ * output stopped the evaluator.
+ */
 export const CLAUSE_OPENERS =
-  '(?:(?:please|kindly|first(?:ly)?|also|then|and|now|just|always|simply|next|finally|additionally|afterwards|immediately|important|note|notice|warning|attention|remember|reminder|step \\d+|\\d+[.)]|[-*•>#]+|\\/\\/+)[\\s,:!.-]*)*';
+  '(?:[\\s,:!.*•>#/-]*(?:(?:please|kindly|first(?:ly)?|also|then|and|now|just|always|simply|next|finally|additionally|afterwards|immediately|important|note|notice|warning|attention|remember|reminder|step \\d+|\\d+[.)])[\\s,:!.*•>#/-]*)*)';
 
 /** Phrases that address the model with an obligation. The verb follows. */
 export const MODAL_DIRECTIVE =
