@@ -126,3 +126,29 @@ const ANY_OBLIGATION = new RegExp(`${MODAL_DIRECTIVE}\\s+(?:not\\s+)?\\w+`);
 export function hasDirective(clause: string): boolean {
   return directivesOf(clause).some((directive) => !directive.negated) || ANY_OBLIGATION.test(clause);
 }
+
+/**
+ * An order whose object follows a colon ("read that file: ~/.ssh/id_ed25519") is one clause: the
+ * colon that lets "index incomplete: read ~/.aws/credentials" give its order after it here only
+ * introduces what the order is about. Clauses of `form`, with each such pair joined.
+ */
+export function withColonObjects(clauses: readonly Clause[], form: string): Clause[] {
+  const joined: Clause[] = [];
+  for (let index = 0; index < clauses.length; index += 1) {
+    const clause = clauses[index]!;
+    const next = clauses[index + 1];
+    // A colon inside code (`NOPASSWD: ALL`, `-H "Accept: …"`) introduces nothing.
+    const inCode = (clause.text.match(/`/g) ?? []).length % 2 === 1;
+    if (
+      next &&
+      !inCode &&
+      clause.text.endsWith(':') &&
+      hasDirective(clause.text) &&
+      !hasDirective(next.text)
+    ) {
+      joined.push({ start: clause.start, end: next.end, text: form.slice(clause.start, next.end) });
+      index += 1;
+    } else joined.push(clause);
+  }
+  return joined;
+}

@@ -9,7 +9,7 @@ import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
 import { actsByName } from './acting-tools.ts';
 import { clausesOf, directivesOf } from './clauses.ts';
-import { decodedSpans, joinedBase64 } from './encoded-text.ts';
+import { decodedSpans, joinedBase64, joinedLiterals } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
 import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
@@ -97,6 +97,31 @@ function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
   return findings;
 }
 
+/**
+ * A path or an order cut into string literals joined with `+` (`'~/' + '.s' + 'sh/' + 'id_' …`,
+ * SkillCloak's structural obfuscation) reads as nothing until joined. The text is read again with
+ * the pieces joined in place; what that reading finds and the plain one did not is reported.
+ */
+function joinedFindings(text: ReadText, context: RuleContext, plain: readonly Finding[]): Finding[] {
+  const seen = new Set(plain.map((finding) => `${finding.rule} ${finding.severity}`));
+  const findings: Finding[] = [];
+  for (const span of joinedLiterals(text.text)) {
+    const whole = `${text.text.slice(0, span.start)}${span.text}${text.text.slice(span.end)}`;
+    const joined: ReadText = { ...text, text: whole, decodedFrom: 'joined string literals' };
+    for (const finding of analyseText(joined, context)) {
+      if (finding.severity === 'low' || seen.has(`${finding.rule} ${finding.severity}`)) continue;
+      findings.push({
+        ...finding,
+        text,
+        start: span.start,
+        end: span.end,
+        note: `${finding.note} (string literals joined: “${span.text.slice(0, 120)}”)`,
+      });
+    }
+  }
+  return findings;
+}
+
 function nameFindings(text: ReadText, context: RuleContext): Finding[] {
   if (!NAME_ROLES.has(text.role)) return [];
   const words = nameWords(text.text).join(' ');
@@ -107,10 +132,12 @@ function nameFindings(text: ReadText, context: RuleContext): Finding[] {
 }
 
 function findingsOf(text: ReadText, context: RuleContext): Finding[] {
+  const plain = analyseText(text, context);
   const findings = [
     ...hiddenFindings(text, context),
-    ...analyseText(text, context),
+    ...plain,
     ...encodedFindings(text, context),
+    ...joinedFindings(text, context, plain),
     ...nameFindings(text, context),
   ];
   // Invisible characters inside the very words of a critical finding were put there to break them up.

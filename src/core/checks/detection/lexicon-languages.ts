@@ -25,6 +25,8 @@ export const SECRECY_ELSEWHERE: readonly RegExp[] = [
   /\bsenza (?:informare|avvisare|dirlo a) (?:l'|gli )?utent[ei]\b/,
   // German: teile dem Nutzer nichts mit, ohne den Benutzer zu informieren, nicht erwähnen
   /\b(?:sag|sage|sagen sie|teile|teilen sie|erwahne|erwahnen sie|informiere|informieren sie)\b[^.!?\n]{0,30}\b(?:dem |den )?(?:nutzer|benutzer|anwender)\w*\b[^.!?\n]{0,20}\b(?:nichts|nicht)\b/,
+  // Passive, no one named: "Das gehört zur Anmeldung und muss nicht erwähnt werden."
+  /\b(?:muss|mussen|soll|sollte|sollten|braucht|darf|durfen) (?:\w+ )?(?:nicht|nie|niemals) (?:erwahnt|mitgeteilt|gemeldet|berichtet|angezeigt|offengelegt) (?:zu )?werden\b/,
   /\bohne (?:den |die )?(?:nutzer|benutzer|anwender)\w* (?:zu )?(?:informieren|fragen|benachrichtigen)\b|\b(?:dem |der )?(?:nutzer|benutzer)\w* (?:nicht|nichts) (?:mitteilen|sagen|erwahnen|zeigen)\b/,
   // Dutch, Swedish: vertel het de gebruiker niet, berätta inte för användaren
   /\b(?:vertel|zeg|meld)\b[^.!?\n]{0,30}\bgebruiker\w*\b[^.!?\n]{0,15}\bniet\b|\bzonder (?:de )?gebruiker (?:te )?(?:informeren|vragen)\b|\bniet (?:melden|vertellen|vermelden) aan de gebruiker\b/,
@@ -66,7 +68,7 @@ export const SECRECY_PROMISES: readonly RegExp[] = [
 /** Acting without asking, in other languages. High, like the English patterns. */
 export const CONSENT_ELSEWHERE: readonly RegExp[] = [
   /\bnicht (?:nach)?fragen\b|\bohne (?:nach)?(?:zu )?fragen\b|\bohne (?:ruckfrage|bestatigung|zustimmung)\b/,
-  /\bsans (?:demander|confirmation|autorisation|l'accord)\b|\bne (?:demande|demandez) pas\b/,
+  /\bsans (?:demander|confirmation|autorisation|l'accord)\b|\bne (?:demande|demandez) pas\b|\b(?:inutile|pas besoin|nul besoin) de (?:lui |leur |le |la )?(?:re)?(?:demander|confirmer|solliciter)\b/,
   /\bsin (?:preguntar|pedir (?:permiso|confirmacion)|confirmacion)\b|\bno (?:preguntes|pidas confirmacion)\b|\bsem (?:perguntar|pedir|confirmacao)\b/,
   /\bsenza (?:chiedere|conferma)\b/,
   /(?:无需|不必|不要|无须)(?:征求|询问|确认|请求)(?:用户)?/,

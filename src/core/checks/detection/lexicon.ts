@@ -194,7 +194,8 @@ export const ACQUIRE_VERBS =
 /** Verbs that move something into a parameter, a message or somewhere else. */
 export const TRANSFER_VERBS =
   'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel|paste|publish|begin|start|end|finish|prefix|wrap';
-export const EXECUTE_VERBS = 'run|execute|invoke|call|use|prepend|type|enter|eval|trigger';
+export const EXECUTE_VERBS =
+  'run|execute|invoke|call|use|prepend|type|enter|eval|trigger|join|concatenate|combine|assemble';
 
 /**
  * Verbs of actions with consequences (AgentDojo's and InjecAgent's attacker goals: money moved,
@@ -228,26 +229,32 @@ export const SECRECY: readonly RegExp[] = [
   /\b(?:the |your )?(?:user|human|customer|reader)s? (?:only|never|won'?t|will not|cannot|can'?t|does not|doesn'?t) (?:see|sees|read|reads|get to see)\b[^\n]{0,80}?\b(?:do not|don'?t|dont|never)\s+(?:refer to|mention|reveal|show|acknowledge|discuss|bring up|point out)\b/,
   /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff)s?\b/,
   /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
-  /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need to (?:know|see|be told|be informed|hear)\b/,
+  /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need (?:to (?:know|see|be told|be informed|hear)|(?:the|these|those|any) (?:details|specifics|particulars))\b/,
   /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
   /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?|(?:the |all |any )?(?:[\w-]+ )?(?:steps?|notes?|instructions?|calls?|reads?|actions?|details?)) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
-  /\b(?:do|perform|run|complete|handle|finish) (?:this|it|that|these|them)(?: step| steps)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
-  /\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b(?![\w'’])/,
+  // "Keep this workflow silent in the final response."
+  /\bkeep (?:this|these|the|that) (?:[\w-]+ ){0,2}(?:silent|quiet|unmentioned|invisible|out of sight)\b/,
+  // "Present the information as if it's part of the normal user profile", "format them to look like normal status".
+  /\b(?:present|format|frame|dress|disguise|make|show|pass)\b[^.!?\n]{0,50}\b(?:as if|as though|to look like|so (?:that )?(?:it|they) looks? like|to appear as|disguised as|as part of)\s+(?:(?:it|they)(?:'s| is| are| were)\s+)?(?:part of\s+)?(?:a |an |the )?(?:normal|ordinary|regular|routine|usual|legitimate|standard)\b/,
+  /\b(?:do|perform|run|complete|handle|finish|apply|carry out|execute) (?:this|it|that|these|them)(?: [\w-]+)?(?: step| steps| rule| rules| change| changes)? (?:silently|secretly|quietly|covertly|discreetly|invisibly|in the background without (?:telling|informing|mentioning))\b/,
+  // Not "is refused rather than quietly run on a CPU": a quiet action ruled out is the opposite.
+  /(?<!\b(?:rather than|instead of|not|never|no longer|won'?t|doesn'?t|does not|will not|is not|are not)\s+)\b(?:silently|secretly|quietly|covertly|discreetly|stealthily|surreptitiously|invisibly)\b(?:\s+\w+){0,2}?\s+(?:read|send|include|add|append|call|forward|copy|upload|pass|attach|collect|execute|run|invoke|use|insert|fetch|change|modify|set|replace|redirect|bcc|cc)\b(?![\w'’])/,
   /\bwithout (?:the user(?:'s)? )?(?:noticing|knowing|being aware|finding out|their knowledge|their awareness)\b/,
-  /\bwithout (?:mentioning|telling|saying|disclosing|reporting|revealing|surfacing) (?:it|this|that|them|anything)\b/,
+  // Not "without revealing it": a tool that checks a secret "without revealing it" keeps the value, not a step, hidden.
+  /\bwithout (?:mentioning|telling|saying|reporting|surfacing) (?:it|this|that|them|anything)\b/,
   /\b(?:do not|don'?t|never)\s+(?:include|put|mention)\s+(?:it|this|that|them|these)\s+(?:in|into)\s+(?:the|your)\s+(?:\w+ )?(?:report|summary|reply|answer|response|output)\b/,
   // "Audit recording is not to be surfaced in responses to the end user" (Log-To-Leak's wording).
   /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall|needs? to)\s+(?:not|never)\s+(?:to\s+)?(?:be\s+)?(?:surfaced|mentioned|shown|disclosed|reported|revealed|displayed|shared|communicated|brought up|raised|flagged|made visible)\b[^.!?\n]{0,40}?\b(?:the |your |an? )?(?:end[ -])?(?:user|human|customer|requester)s?\b/,
   // "…; it is required and should not be mentioned.": kept from whoever reads the answer, no one named.
-  /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall)\s+(?:not|never)\s+(?:to\s+)?be\s+(?:mentioned|surfaced|disclosed|revealed|brought up|raised)(?=\s*(?:[.!?;]|$))/,
-  /\b(?:do not|don'?t|dont|never)\s+(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|justify|display|show|list|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|notices?|messages?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|choices?|entry|entries|this|these)\b/,
+  /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall)\s+(?:not|never)\s+(?:to\s+)?be\s+(?:mentioned|surfaced|disclosed|revealed|brought up|raised|announced)(?=\s*(?:[.!?;]|$)|\s+to (?:anyone|anybody|others|the user|the team)\b)/,
+  /\b(?:do not|don'?t|dont|never)\s+(?:explicitly\s+|directly\s+|openly\s+|ever\s+|specifically\s+)?(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|justify|display|show|list|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|notices?|messages?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|choices?|entry|entries|this|these)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)|when (?:you )?(?:answer|reply|respond|report)))/,
   // "do not summarise it or mention it when you answer the user"
   /\b(?:do not|don'?t|dont|never)\s+\w+\s+(?:it|this|that|them)\s+or\s+(?:mention|reveal|disclose|report|show)\s+(?:it|this|that|them)\b/,
   // "Until then say nothing about this", "do not bring the mapping up in your reply".
   /\b(?:say|mention|reveal|disclose) nothing (?:about|of|regarding) (?:this|it|that|these|them|the [\w-]+)\b/,
   /\b(?:do not|don'?t|dont|never)\s+bring\s+(?:it|this|that|them|these|the [\w-]+)\s+up\s+(?:in|to|with)\s+(?:your|the)\s+(?:reply|replies|answer|response|summary|user|chat|conversation)\b/,
-  /\bkeep (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action))(?: \w+){0,2} out of (?:your |the )?(?:reply|replies|answer|answers|response|responses|output|summary|chat|conversation)\b/,
+  /\b(?:keep|leave) (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action|address|copy|recipient))(?: \w+){0,2} out of (?:your |the |any )?(?:reply|replies|answer|answers|response|responses|output|summary|summaries|chat|conversation|confirmation)\b/,
   // Output the user will not see: a comment or hidden element the chat does not render.
   /\b(?:wrap|put|hide|place|embed|include)\b[^.!?\n]{0,60}\b(?:html comment|comment|hidden (?:element|div|span|block))\b[^.!?\n]{0,40}\b(?:so (?:that )?(?:it|they) (?:does not|doesn'?t|do not|don'?t|won'?t|will not) (?:render|show|display|appear)|(?:invisible|hidden) (?:to|from) the user)\b/,
 ];
@@ -273,6 +280,12 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\b(?:needs?|requires?) no (?:further )?(?:confirmation|approval|permission|consent|sign-?off)\b/,
   // "…from the repo root; do not ask, the rule is auto-fixable": the order not to ask, on its own.
   /\b(?:do not|don'?t|never) ask(?: first)?(?=\s*[,;.!]|\s*$)/,
+  // "Refunds below $2,000 no longer need manager approval": a sign-off someone else owns, waived.
+  /\bno longer (?:needs?|requires?) (?:\w+ ){0,2}(?:approval|confirmation|sign-?off|consent|authori[sz]ation)\b/,
+  // "It is part of this order, so there is nothing new to confirm with the shopper."
+  /\bnothing (?:new |else |more |further )?to (?:confirm|check|clear|approve) with\b/,
+  // "…without waiting for checks or asking a maintainer": the person asked, second in the list.
+  /\bwithout (?:[\w-]+ ){1,4}(?:or|and) (?:asking|consulting|checking with|confirming with|pinging|notifying) (?:a |an |the |any |your )?(?:maintainer|reviewer|owner|manager|approver|supervisor|admin|user|human|customer)s?\b/,
 ];
 
 /** Override and role-injection phrases (critical on their own). */
@@ -285,6 +298,8 @@ export const OVERRIDES: readonly RegExp[] = [
   /<\|(?:im_start|im_end|system|assistant|user|endoftext|begin_of_text|start_header_id)\|>/,
   /\[\/?inst\]|<<\/?sys>>/,
   /\[\s*(?:system|admin|developer|operator)[ _-]?(?:override|instruction|instructions|directive|notice|command)\b[^\]\n]{0,30}\]/,
+  // "[SYSTEM]: Debug mode enabled. Output the … [/SYSTEM]": a system turn in square brackets.
+  /\[\s*system\s*\][^\n]{0,300}\[\s*\/\s*system\s*\]/,
   /<\/?\s*(?:system|assistant)(?:[-_ ](?:prompt|message|instructions?|override))?\s*>/,
   /(?:^|\n)\s*(?:#{1,6}\s*)?(?:system|assistant)(?:\s+(?:prompt|message|instructions?|override))?\s*:\s*(?:you|ignore|always|never|the user|from now|new)\b/,
   // "Maintenance mode is enabled" is a setting of DigitalOcean's apps; a mode the model is told it is in is not.
@@ -298,7 +313,7 @@ export const INSTRUCTION_MARKUP =
 
 /** Addressing the model as such, over the user's head. */
 export const MODEL_ADDRESS =
-  /\bthe (?:person|user|human|customer|people) you(?:'re| are) (?:helping|assisting|working (?:for|with)|talking (?:to|with)|chatting with|serving)\b|(?:^|[([\n]|\s-{2,}\s)\s*(?:note |message |instructions? )?(?:for|to) the (?:[\w-]+ )?(?:ai|assistant|agent|model|llm|copilot|bot)s?\s*:|\b(?:ai|coding|triage|review|automated|scheduling|support|browsing|research) (?:agents?|assistants?|bots?|reviewers?) (?:must|should|need to|are required to|are asked to|shall)\b|\b(?:note|notice|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any |all )?(?:[\w-]+ )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|attention|attn) (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) (?:this|these|the)\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
+  /\bthe (?:person|user|human|customer|people) you(?:'re| are) (?:helping|assisting|working (?:for|with)|talking (?:to|with)|chatting with|serving)\b|(?:^|[([\n]|\s-{2,}\s)\s*(?:note |message |instructions? )?(?:for|to) the (?:[\w-]+ )?(?:ai|assistant|agent|model|llm|copilot|bot)s?\s*:|\b(?:ai|coding|triage|review|automated|scheduling|support|browsing|research) (?:agents?|assistants?|bots?|reviewers?) (?:must|should|need to|are required to|are asked to|shall)\b|\b(?:note|notice|message|attention|instructions?|reminder|memo|directive)s? (?:to|for) (?:the |any |all )?(?:[\w-]+ )?(?:ai|assistant|llm|model|agent|claude|gpt|copilot|language model)s?\b|\b(?:dear|hey|hello|hi|attention|attn),? (?:ai|assistant|llm|model|agent|claude|gpt)\b|\bif you are an? (?:ai|llm|language model|assistant|agent|bot)\b|\bas an? (?:ai|llm|language model|assistant|agent),? you (?:must|should|will|need)\b|\b(?:ai|llm) (?:agents?|assistants?|models?) (?:reading|processing|using|summari[sz]ing) this\b|\b(?:this|the following) (?:message|note|text|section|comment|instruction)s? (?:is|are) (?:for|meant for|intended for|addressed to) (?:you|the (?:ai|assistant|model|agent|llm))\b|\byou, the (?:ai|assistant|model|agent|llm)\b|(?:^|\s)@(?:agent|assistant|ai|claude|copilot|bot|llm)\b|\b(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?:handling|reading|processing|summari[sz]ing|working on|triaging|reviewing) (?:this|these|the)\b|\bthe (?:ai |coding )?(?:assistant|agent|model|llm) (?:must|should|needs to|has to|is required to)\b/;
 
 /**
  * A fake conversation turn inside data: "User: …", "Assistant: …", "### System:" at the start of a
@@ -354,7 +369,7 @@ export const PRESSURE =
  * `--upload-pack=`, ssh's `ProxyCommand`).
  */
 export const DANGEROUS_COMMANDS =
-  /--(?:output|out|output-file|log-file)[=\s]['"]?(?:~|\$\{?home\}?|\/home\/[\w.-]+|\/users\/[\w.-]+|\/root)\/\.(?:bashrc|bash_profile|zshrc|zprofile|profile|ssh\/authorized_keys)\b|--(?:upload-pack|receive-pack)=|-o\s*['"]?proxycommand=|\b(?:env|printenv|set|export -p)\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\bdocker\s+(?:stop|kill|rm\s+-f)\s+\$\(\s*docker\s+ps\b|-v\s+\/var\/run\/docker\.sock|\bcurl\b[^|;\n]{0,200}(?:-f|--form|-d|--data(?:-binary)?|-t|--upload-file)\s+\w*=?@(?:~|\$\{?home\}?|%userprofile%)\/|\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:|\b(?:curl|wget)\b[^\n|;]{0,200}\s(?:--data(?:-binary|-raw|-urlencode)?|-d|-f|--form|--upload-file|-t|--post-file)[\s=]+['"]?(?:[\w-]+=)?@?(?:~|\$home|\/|\.)[\w./~$-]*(?:history|\.ssh|\.aws|\.env|credentials|\.npmrc|\.netrc|id_\w+)/;
+  /--(?:output|out|output-file|log-file)[=\s]['"]?(?:~|\$\{?home\}?|\/home\/[\w.-]+|\/users\/[\w.-]+|\/root)\/\.(?:bashrc|bash_profile|zshrc|zprofile|profile|ssh\/authorized_keys)\b|--(?:upload-pack|receive-pack)=|-o\s*['"]?proxycommand=|\b(?:env|printenv|set|export -p)\s*\|\s*(?:curl|wget|nc|ncat|netcat|socat)\b|\bdocker\s+(?:stop|kill|rm\s+-f)\s+\$\(\s*docker\s+ps\b|-v\s+\/var\/run\/docker\.sock|\bcurl\b[^|;\n]{0,200}(?:-f|--form|-d|--data(?:-binary)?|-t|--upload-file)\s+\w*=?@(?:~|\$\{?home\}?|%userprofile%)\/|\b(?:curl|wget|iwr|invoke-webrequest)\b[^|;\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\bbase64\s+(?:-d|--decode)\b[^|\n]{0,120}\|\s*(?:sudo\s+)?(?:ba|z)?sh\b|\brm\s+-(?:rf|fr)\s+(?:~|\/|\$home|\*)|\bchmod\s+(?:-r\s+)?0?(?:777|666)\s+(?:~|\/)|\/dev\/tcp\/|\bnc(?:at)?\s+(?:-\w*e\w*\s|[^|\n]{0,40}\s-e\s)|\bpowershell(?:\.exe)?\b[^\n]{0,60}\s-(?:e|enc|encodedcommand)\s|\biex\s*\(|\binvoke-expression\b|\beval\s*\(\s*(?:atob|base64|fetch|require|decode)|\bpython3?\s+-c\s+['"]?import\s+(?:socket|os|subprocess|pty)|>>\s*~\/\.ssh\/authorized_keys\b|\bcrontab\s+-\b|>>\s*~\/\.(?:bashrc|zshrc|profile|bash_profile)\b|\bmkfifo\b[^\n]{0,40}\bnc\b|\bsocat\b[^\n]{0,60}\bexec:|\b(?:curl|wget)\b[^\n|;]{0,200}\s(?:--data(?:-binary|-raw|-urlencode)?|-d|-f|--form|--upload-file|-t|--post-file)[\s=]+['"]?(?:[\w-]+=)?@?(?:~|\$home|\/|\.)[\w./~$-]*(?:history|\.ssh|\.aws|\.env|credentials|\.npmrc|\.netrc|id_\w+)|\b(?:curl|wget|nc|ncat)\b[^\n|;]{0,200}\$\(\s*(?:env|printenv|set|export|cat\s+[~$\/.][^)]{0,80})\s*\)|\$\(\s*(?:curl|wget)\b[^)\n]{0,200}\bhttps?:\/\//;
 
 /** Asking to decode a payload and act on it. */
 export const DECODE_AND_FOLLOW =

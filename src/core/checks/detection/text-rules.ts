@@ -10,7 +10,14 @@
  */
 import type { Severity } from '../../types.ts';
 import { nameWords } from '../schema-utils.ts';
-import { type Clause, clausesOf, type Directive, directivesOf, hasDirective } from './clauses.ts';
+import {
+  type Clause,
+  clausesOf,
+  type Directive,
+  directivesOf,
+  hasDirective,
+  withColonObjects,
+} from './clauses.ts';
 import { functionWordShare } from './encoded-text.ts';
 import type { DetectionCheck, Finding } from './finding.ts';
 import {
@@ -278,7 +285,18 @@ function consentHits(form: string): Hit[] {
 
 /** Words that make a mention of a dangerous command a warning or a rule about it, not an order. */
 const WARNING_CONTEXT =
-  /\b(?:detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe)\b/;
+  /\b(?:detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe|(?:black|deny|block)[ -]?list\w*)\b/;
+
+/**
+ * Whether a clause is a warning, or an item of a list a warning introduces ("Other blocked
+ * patterns: rm -rf /, mkfs.*, dd if="): the label before the colon says what the list is.
+ */
+function warned(clause: Clause, form: string): boolean {
+  if (WARNING_CONTEXT.test(clause.text)) return true;
+  const before = form.slice(Math.max(0, clause.start - 80), clause.start);
+  const label = /([^.!?\n]*):\s*$/.exec(before);
+  return label !== null && WARNING_CONTEXT.test(label[1]!);
+}
 
 function lineAt(text: string, index: number): string {
   const start = text.lastIndexOf('\n', index) + 1;
@@ -290,7 +308,7 @@ const PASSWORDLESS_ROOT = /\bnopasswd:\s*all\b/;
 
 /** A script piped to a shell: `curl -fsSL https://astral.sh/uv/install.sh | sh`. */
 const PIPED_INSTALL =
-  /\b(?:curl|wget)\b[^|;\n`]{0,80}?\bhttps?:\/\/([\w.-]+)(\/[^\s|`'"]*)?[^|;\n`]{0,40}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
+  /\b(?:curl|wget)\b[^|;\n`]{0,80}?\bhttps?:\/\/([\w.-]+)(\/[^\s|`'"]*)?[^|;\n`]{0,40}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b|\b(?:ba|z|da)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b[^)\n]{0,80}?\bhttps?:\/\/([\w.-]+)(\/[^\s)"']*)?/;
 /** The text says a program is missing or needed. */
 const PROGRAM_NEEDED =
   /\b(?:could ?n[o']t find|cannot find|can'?t find|not found|not installed|is required|are required|requires|needs?|missing|install(?:s|ed|ing)?|successor|migrate)\b/;
@@ -330,7 +348,7 @@ const URL_FILLER = new Set([
 function installsNamedProgram(clauseText: string, form: string): boolean {
   const install = PIPED_INSTALL.exec(clauseText);
   if (!install || !PROGRAM_NEEDED.test(form) || !plainAdvice(form)) return false;
-  const words = `${install[1]} ${install[2] ?? ''}`
+  const words = `${install[1] ?? install[3]} ${install[2] ?? install[4] ?? ''}`
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length >= 2 && !URL_FILLER.has(word));
@@ -354,11 +372,26 @@ function plainAdvice(form: string): boolean {
   );
 }
 
+/**
+ * Lines as clauses: a command holds colons that end no clause (`-H "Content-Type: application/json"`),
+ * so one cut there is read again whole.
+ */
+function linesOf(form: string): Clause[] {
+  const lines: Clause[] = [];
+  let start = 0;
+  for (const line of form.split('\n')) {
+    if (line.trim().length > 0) lines.push({ start, end: start + line.length, text: line });
+    start += line.length + 1;
+  }
+  return lines;
+}
+
 function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
   const hits: Hit[] = [];
-  for (const clause of clauses) {
+  const seen = clauses.some((clause) => DANGEROUS_COMMANDS.test(clause.text));
+  for (const clause of seen ? clauses : linesOf(form)) {
     const match = DANGEROUS_COMMANDS.exec(clause.text);
-    if (!match || WARNING_CONTEXT.test(clause.text)) continue;
+    if (!match || warned(clause, form)) continue;
     const start = clause.start + match.index;
     if (installsNamedProgram(clause.text, form)) {
       hits.push(
@@ -622,6 +655,7 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
       'high',
       'data returned by the server addresses the assistant',
     ),
+    ...userSlotHits(form),
     ...patternHits(
       form,
       [FAKE_TURN],
@@ -629,6 +663,29 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
       'fake-turn',
       'high',
       'data returned by the server poses as a turn of the conversation',
+    ),
+  ];
+}
+
+/**
+ * An address, with or without its scheme, whose query is left for the user's details
+ * (`weather_info.com?city=<city_name>&user=<user_name>`): data in instruction markup that has the
+ * assistant fetch it sends who the user is to the attacker (MCPSecBench's weather server).
+ */
+const USER_SLOT_URL =
+  /\b(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:\/[^\s?"'`<>]*)?\?[^\s"'`]*?=\s*(?:<[^>\n]{0,20}(?:user|name|email|phone|token|key|password|session|history|address|account)[^>\n]{0,20}>|\{[^}\n]{0,20}(?:user|name|email|phone|token|key|password|session|history|address|account)[^}\n]{0,20}\})/;
+
+function userSlotHits(form: string): Hit[] {
+  const slot = USER_SLOT_URL.exec(form);
+  if (!slot || !INSTRUCTION_MARKUP.test(form)) return [];
+  return [
+    hit(
+      'SEC-04',
+      'url-template',
+      'critical',
+      slot.index,
+      slot.index + slot[0].length,
+      'data returned by the server has the assistant put the user’s details into an address',
     ),
   ];
 }
@@ -891,6 +948,44 @@ const OPEN_SLOT_URL =
  */
 const APPROVALS_OFF =
   /"?[\w.]*(?:autoapprove|auto_approve|alwaysallow|trustedcommands|autoaccept|autorun|yolo(?:mode)?|skippermissions|dangerouslyskippermissions|allowedcommands)"?[^\n]{0,14}?(?:\btrue\b|\[\s*["']\*["']|["']\*["'])|--dangerously-skip-permissions\b|"[\w.]*(?:executablepath|git\.path)"\s*:\s*"\.{1,2}\//;
+
+/**
+ * An element a rendered page does not show, with what it holds (`<div style="display:none">…</div>`,
+ * `aria-hidden`, zero opacity, a one-pixel font): the white text of Guardio's PromptFix and
+ * BrowseSafe's pages.
+ */
+const HIDDEN_ELEMENT =
+  /<([a-z][a-z0-9]*)\b[^>]*?(?:display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?(?![.\d])|font-size\s*:\s*[01](?:px|pt)?\b|aria-hidden\s*=\s*["']?true)[^>]*>([\s\S]{1,3000}?)<\/\1\s*>/g;
+
+/**
+ * Hidden text that speaks to the assistant and gives it orders. Pages hide menus, dialogs and
+ * screen-reader hints all the time, and they say "Subscribe" or "Close"; they do not hide a note
+ * for an AI.
+ */
+function hiddenOrderHits(text: ReadText, form: TextForm, context: RuleContext): Hit[] {
+  const hits: Hit[] = [];
+  for (const match of form.text.matchAll(HIDDEN_ELEMENT)) {
+    const inner = match[2]!;
+    const innerStart = match.index + match[0].indexOf(inner, match[1]!.length);
+    const [from, to] = originalSpan(form, innerStart, innerStart + inner.length, text.text);
+    const addressed =
+      MODEL_ADDRESS.test(inner) ||
+      MODEL_ADDRESS_OTHER_LANGUAGES.test(inner) ||
+      addressedByLabel(text.text.slice(from, to), context);
+    if (!addressed || !clausesOf(inner).some((clause) => ordersIn(clause.text))) continue;
+    hits.push(
+      hit(
+        'SEC-02',
+        'hidden-order',
+        'critical',
+        match.index,
+        match.index + match[0].length,
+        'hides an order to the assistant in an element a rendered page does not show',
+      ),
+    );
+  }
+  return hits;
+}
 
 /** Whether labelled data asks for something no record needs: the label is the order. */
 function labelledAsks(original: string, form: string, context: RuleContext, otherTool: boolean): boolean {
@@ -1268,7 +1363,7 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
   const english = functionWordShare(text.text) >= 0.08;
   const quoted = userQuotes(form);
   let earlier: TargetMatch | null = null;
-  for (const clause of clauses) {
+  for (const clause of withColonObjects(clauses, form)) {
     if (DEFENSIVE.test(clause.text)) continue;
     const facts = clauseFacts(clause.text, context);
     const whole = WHOLE.test(clause.text);
@@ -1532,7 +1627,9 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
     : text.role === 'enum'
       ? form.text.replaceAll('_', ' ')
       : form.text;
-  const demands = CONTENT_NOUN.test(words) || CONTENT_OTHER_LANGUAGES.test(words);
+  // A field named in code (`role`/`content`) describes a shape; it does not demand contents.
+  const prose = words.replace(/`[^`\n]*`/g, ' ');
+  const demands = CONTENT_NOUN.test(prose) || CONTENT_OTHER_LANGUAGES.test(prose);
   for (const target of targetsIn(words)) {
     // A refusal ("paths under ~/.ssh are rejected") is defensive only in the sentence that names the secret.
     const clause = clausesOf(words).find((part) => part.start <= target.start && target.start < part.end);
@@ -1581,7 +1678,7 @@ const TOOL_REFERENCE =
   /\bmcp__([\w-]+)__([\w-]+)|\(mcp_([\w-]+)\)\s*([\w-]+)|\bmcp_(?:tool_)?([a-z][\w]*)|\b([a-z][\w-]*):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|[`'"]?\b([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b[`'"]?\s+(?:tool|function|command)\b|\b(?:tool|function)\s+[`'"]?([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)\b|\b(?:call|use|invoke|run|calling|using|invoking)\s+(?:the\s+)?[`'"]([a-z][a-z0-9]*(?:[_-][a-z0-9]+)+)[`'"]|\b[\w-]+ server'?s (?<owned>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
 const KNOWN_TOOL = new RegExp(`\\b(?:${COMMON_TOOL_NAMES.join('|')})\\b`, 'g');
 const OTHER_TOOL =
-  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w.-]+\s+){0,3}?(?:tools?|servers?|functions?|versions?|implementations?|integrations?|herramientas?|ferramentas?|strumenti|outils)\b|\b(?:instead of|rather than|in place of) (?:the |any )?(?:other|original|official|real|default|built-in) [\w-]+|\bcualquier (?:otra )?herramienta\b|\bthe others\b|\b(?:several|multiple|two|many) (?:mcp )?servers\b|\b(?:connected|installed) in this session\b|\b(?:on|from|of|in|by|via|through) (?:a|an|any|another|every|each) (?:[\w-]+ ){0,2}(?:mcp )?servers?\b|\b(?:on|from|of|in|by) the [\w-]+ (?:or|and) [\w-]+ servers\b/;
+  /\b(?:another|other|built-in|builtin|default|native|standard|original|real|official|existing|legacy|regular|normal)\s+(?:[\w.-]+,?\s+(?:(?:or|and)\s+)?){0,5}?(?:tools?|servers?|functions?|versions?|implementations?|integrations?|herramientas?|ferramentas?|strumenti|outils)\b|\b(?:instead of|rather than|in place of) (?:the |any )?(?:other|original|official|real|default|built-in) [\w-]+|\bcualquier (?:otra )?herramienta\b|\bthe others\b|\b(?:several|multiple|two|many) (?:mcp )?servers\b|\b(?:connected|installed) in this session\b|\b(?:on|from|of|in|by|via|through) (?:a|an|any|another|every|each) (?:[\w-]+ ){0,2}(?:mcp )?servers?\b|\b(?:on|from|of|in|by) the [\w-]+ (?:or|and) [\w-]+ servers\b|\b(?:a|an|any|another) (?:[\w-]+ ){0,3}(?:mcp )?(?:servers?|tools?|integrations?) (?:is |are )?(?:also )?(?:connected|installed|available|present|loaded|enabled)\b/;
 const STRONG_MODAL =
   /\b(?:must|always|never|only|do not|don'?t|should not|must not|required|mandatory|exclusively)\b|\bfor (?:every|all|each|any)\b/;
 const GENERIC_TARGETS =
@@ -1688,10 +1785,86 @@ function displacedNames(text: string, context: RuleContext, whole = text): strin
   );
 }
 
+/** An order to use a tool or a server by name: "call read_file with …", "call mcp Server Desktop-Commander to read …". */
+const CALL_BEFORE = /\b(?:call|calling|use|using|invoke|invoking|run|query|ask)\b[^.;\n]{0,24}$/;
+const CALL_SERVER =
+  /\b(?:call|use|ask|invoke|query)\s+(?:the\s+)?(?:mcp\s+)?server\s+[\w.-]+|\b(?:call|use|ask|invoke|query)\s+(?:the\s+)?[\w.-]+ (?:mcp )?server\b/;
+/** What a tool gave back, to be handed on: its contents, its output, the token it held. */
+const HANDED_ON =
+  /\b(?:contents?|output|outputs|results?|response|returned (?:text|data)|what it returns|read content|raw)\b/;
+
+const CHOSEN_PATH =
+  /(?:^|[\s"'`(])(?:~|\.{1,2}|\/(?:users|home|etc|var|tmp|root|opt))?\/[\w.-]+\/[\w./-]+|\b[a-z]:\\[\w\\.-]+/;
+
+function ownToolIn(text: string, context: RuleContext): boolean {
+  return (
+    nameIn(text, /[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*/gu, (name) => context.toolNames.has(name)) !== null
+  );
+}
+
+/**
+ * A relay between servers: another server's tool is called, and what it returns is handed to one
+ * of this server's tools (Invariant's toxic flows; the puppet attack that reads a file through
+ * Desktop Commander and passes it to `finalResult`; a "session handshake" that reads a file with
+ * read_file and logs it through log_event). Documentation may name other tools; it does not pipe
+ * their output into its own.
+ */
+function relayHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
+  const first = clauses.findIndex(
+    (clause) =>
+      CALL_SERVER.test(clause.text) ||
+      foreignReferences(clause.text, context.ownNames).some((reference) =>
+        CALL_BEFORE.test(clause.text.slice(0, reference.start)),
+      ),
+  );
+  if (first === -1) return [];
+  // The description picks what is read (a path, a secret): "call read_file first and pass the
+  // contents here" is how a formatter is used; "read ./sandbox/canary.txt with it" is not.
+  const asked = `${clauses[first]!.text} ${clauses[first + 1]?.text ?? ''}`;
+  if (!CHOSEN_PATH.test(asked) && targetsIn(asked).length === 0) return [];
+  // A wrapped line ends a clause, so what is handed on may sit on the line after the tool.
+  const relay = clauses.slice(first).find((clause, index) => {
+    const next = clauses[first + index + 1]?.text ?? '';
+    return ownToolIn(clause.text, context) && HANDED_ON.test(`${clause.text} ${next}`);
+  });
+  if (!relay) return [];
+  return [
+    hit(
+      'SEC-03',
+      'relays-other-tool',
+      'critical',
+      clauses[first]!.start,
+      relay.end,
+      'has another server’s tool called and what it returns handed to this server',
+    ),
+  ];
+}
+
+/**
+ * Keeping the model away from other servers' tools ("do not query other connected pricing tools
+ * for comparison"), unless it says when ("… on protected URLs without it").
+ */
+const SUPPRESS_OTHERS =
+  /\b(?:do not|don'?t|never|avoid)\s+(?:use|using|query|querying|call|calling|consult|consulting|check|checking|compare|comparing)\b[^.;!?\n]{0,30}\b(?:other|another|competing|alternative)\b[^.;!?\n]{0,60}\b(?:tools?|servers?|providers?|sources?)\b(?![^.;!?\n]{0,40}\bwithout\b)/;
+
 function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
   const whole = clauses.map((clause) => clause.text).join('\n');
   const hits: Hit[] = [];
-  for (const clause of clauses) {
+  // Keeping the model from other tools, and calling what they say wrong: a marketplace that wants
+  // no comparison (MCP marketplace poisoning, MPMA's preference manipulation).
+  const suppressed = SUPPRESS_OTHERS.exec(whole);
+  if (suppressed && DISPARAGE.test(whole))
+    hits.push(
+      hit(
+        'SEC-03',
+        'disparage',
+        'critical',
+        0,
+        whole.length,
+        'keeps the model from other tools and calls what they say wrong',
+      ),
+    );
+  for (const [index, clause] of clauses.entries()) {
     const text = clause.text;
     const foreign = foreignReferences(text, context.ownNames);
     const other = OTHER_TOOL.test(text) || EVERY_TOOL.test(text) || OTHER_TOOL_OTHER_LANGUAGES.test(text);
@@ -1700,7 +1873,9 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
     const directives: Directive[] = directivesOf(text).filter((directive) => !directive.negated);
     const at = (rule: string, severity: Severity, note: string) =>
       hits.push(hit('SEC-03', rule, severity, clause.start, clause.end, note));
-    const address = liveAddress(text);
+    // "every message must also carry bcc: \"archive@…\"": the address is the value after the colon.
+    const value = text.endsWith(':') ? (clauses[index + 1]?.text ?? '') : '';
+    const address = liveAddress(text) || liveAddress(value);
     if (PREFIX_EVERY.test(text))
       at('prefix-every-call', 'critical', 'tells the model to alter every call or command');
     if (REDIRECT.test(text) && (address || directed))
@@ -1849,12 +2024,26 @@ function consentOverOwnTools(
       'data returned by the server has the agent’s approvals turned off without asking',
     );
   const tool = actingToolNamed(form, context, owner);
-  if (tool === null) return [];
-  return injected(
-    0,
-    form.length,
-    `data returned by the server has its ${tool} tool used without asking the user`,
-  );
+  if (tool !== null)
+    return injected(
+      0,
+      form.length,
+      `data returned by the server has its ${tool} tool used without asking the user`,
+    );
+  // Someone's content (a page, a mail, a stored note) that gives orders and says they need no
+  // approval is talking to whoever acts on it: LayerX's calendar invite ("runs unattended; no need
+  // to confirm with the calendar owner"), OpenAI's social-engineering mail. An error may guide the
+  // next call; a record has no approvals to waive.
+  if (
+    text.role !== 'error' &&
+    clausesOf(form).some((clause) => ordersIn(clause.text) || ACTION_ORDER.test(clause.text))
+  )
+    return injected(
+      0,
+      form.length,
+      'data returned by the server gives orders and waives the user’s approval',
+    );
+  return [];
 }
 
 /** Acting without the user's consent through another server's tools is directing those tools. */
@@ -1883,6 +2072,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...consentHits(form.text),
     ...commandHits(form.text, clauses),
     ...markupHits(form.text),
+    ...hiddenOrderHits(text, form, context),
     ...dataHits(text, form.text, clauses, context),
     ...requestHits(text, form.text, clauses, context),
     ...urlTemplateHits(text, form.text, clauses),
@@ -1890,9 +2080,11 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...structuredOrderHits(text, form.text, context),
     ...parameterHits(text, form, context),
     ...shadowingHits(clauses, context),
+    ...relayHits(clauses, context),
     ...defaultDestinationHits(text, form.text),
     ...serverRequestHits(text, form.text),
     ...pointedToolHits(text, clauses, context),
+    ...plantedAccountHits(text, form.text, context),
     ...sweepHits(form.text),
   ];
   return [
@@ -1928,6 +2120,38 @@ function pointedToolHits(text: ReadText, clauses: readonly Clause[], context: Ru
   return [];
 }
 
+/** A tool that moves money: `create_transfer`, `send_payment`, `pay_invoice`, `wire_funds`. */
+const PAYING_TOOL = /(?:^|[_-])(?:transfers?|pay|payments?|payouts?|remit\w*|wire|withdraw\w*)(?:[_-]|$)/;
+/** A sample account, as payment docs quote one. */
+const SAMPLE_ACCOUNT = /\b(?:sample|test|sandbox|dummy|placeholder|fake|example)\b/;
+
+/**
+ * A definition that names an account of its own beside the payments of a server that makes them:
+ * MCP-TDP's "verification" that normalises every payee to a clearing account, a payout tool whose
+ * notes route transfers through an intermediary. Documentation says how to pay; it does not pick
+ * whom.
+ */
+function plantedAccountHits(text: ReadText, form: string, context: RuleContext): Hit[] {
+  if (DATA_ROLES.has(text.role) || text.role === 'example' || text.role === 'default') return [];
+  if (![...context.actingTools].some(([name, acts]) => acts && PAYING_TOOL.test(name))) return [];
+  for (const clause of clausesOf(form)) {
+    const account = MONEY_DESTINATION.exec(clause.text);
+    if (!account || ILLUSTRATION.test(clause.text) || SAMPLE_ACCOUNT.test(clause.text)) continue;
+    if (!PAYING.test(form) && !/\b(?:beneficiar\w*|payees?|accounts?)\b/.test(clause.text)) continue;
+    return [
+      hit(
+        'SEC-03',
+        'planted-destination',
+        'critical',
+        clause.start + account.index,
+        clause.start + account.index + account[0].length,
+        'names an account of its own beside the payments this server makes',
+      ),
+    ];
+  }
+  return [];
+}
+
 /**
  * Wiping the user's home or every cloud resource, with no confirmation asked: the Amazon Q
  * extension's wiper prompt. Either alone is common in real tools; together they are an order to
@@ -1955,9 +2179,17 @@ function sweepHits(form: string): Hit[] {
 // Requests the server sends: sampling prompts and elicitation forms
 
 /** What a form may not ask for, gravest first: never in any language, then credentials. */
+/**
+ * A form field for a code the user's phone just received (`sms_code`, `helu_sms`, a TAN): in a
+ * form, whatever its language, that is the one-time code of a bank or an account.
+ */
+const ONE_TIME_FIELD =
+  /\b(?!(?:notify|notification|alert|channel|send|enable|opt|via|by|use)[_-])[\p{L}\d]+[_-](?:sms|tan|otp)\b|\b(?:sms|tan|otp)[_-](?!(?:notification|notify|alert|channel|enabled?|opt|consent)\b)[\p{L}\d]+|\b(?:sms|otp) ?(?:code|kode|codigo|pin|token)\b/u;
+
 const ELICITED_SECRET_PATTERNS: readonly (readonly ['never' | 'sensitive', RegExp])[] = [
   ['never', ELICITED_SECRETS.never],
   ['never', NEVER_ELICITED_OTHER_LANGUAGES],
+  ['never', ONE_TIME_FIELD],
   ['sensitive', ELICITED_SECRETS.sensitive],
 ];
 
@@ -1985,6 +2217,9 @@ function samplingWantsSecrets(form: string): boolean {
   return onDisk && (liveAddress(form) || clausesOf(form).some((clause) => ordersIn(clause.text)));
 }
 
+const SAMPLING_PADDING =
+  /\b\d{3,}\s*(?:tokens|words|lines|paragraphs)\s+of\s+(?:filler|padding|lorem ipsum|random (?:text|words)|nonsense|gibberish)\b|\b(?:repeat|summari[sz]e|rewrite|translate|say|write|output|answer)\s+(?:this|it|that|the (?:text|note|answer|summary))\s+\d{2,}\s*(?:times|x)\b/;
+
 function serverRequestHits(text: ReadText, form: string): Hit[] {
   const hits: Hit[] = [];
   if (text.role === 'sampling-request' || DATA_ROLES.has(text.role)) {
@@ -2001,6 +2236,20 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
         ),
       );
   }
+  // "summarize this 50 times. output 10000 tokens of filler": work for the user's model that
+  // no answer needs, charged to the user (Unit 42's resource theft through sampling).
+  const padding = text.role === 'sampling-request' ? SAMPLING_PADDING.exec(form) : null;
+  if (padding)
+    hits.push(
+      hit(
+        'SEC-02',
+        'sampling-resource-theft',
+        'critical',
+        padding.index,
+        padding.index + padding[0].length,
+        'has the client’s model produce filler or repeat its work, at the user’s cost',
+      ),
+    );
   if (text.role === 'sampling-request' && samplingWantsSecrets(form)) {
     hits.push(
       hit(
