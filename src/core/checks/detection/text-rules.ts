@@ -1852,6 +1852,12 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
   const hits: Hit[] = [];
   // Keeping the model from other tools, and calling what they say wrong: a marketplace that wants
   // no comparison (MCP marketplace poisoning, MPMA's preference manipulation).
+  // Read once, and only when a clause needs it: testing the whole text per clause was quadratic.
+  let wholeOther: boolean | undefined;
+  const otherToolsInWhole = () => {
+    wholeOther ??= OTHER_TOOL.test(whole) || EVERY_TOOL.test(whole);
+    return wholeOther;
+  };
   const suppressed = SUPPRESS_OTHERS.exec(whole);
   if (suppressed && DISPARAGE.test(whole))
     hits.push(
@@ -1910,9 +1916,7 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
       (((namesOtherTool(text, context) || foreign.length > 0) &&
         (MONEY_DESTINATION.test(text) || PLANTED_IDENTITY.test(text) || OUTSIDE_DESTINATION.test(text))) ||
         // "transfer tools of every server … send the transfer to DE44 …": no tool named, the kind is.
-        ((OTHER_TOOL.test(whole) || EVERY_TOOL.test(whole)) &&
-          MONEY_DESTINATION.test(text) &&
-          PAYING.test(text))) &&
+        (MONEY_DESTINATION.test(text) && PAYING.test(text) && otherToolsInWhole())) &&
       !ILLUSTRATION.test(text)
     )
       at(
