@@ -268,7 +268,9 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\bwithout (?:asking|prompting|consulting|stopping to ask)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   // These verbs need their object: "without waiting for the user", not "without waiting for the run to finish".
   /\bwithout (?:checking with|confirming with|requesting|seeking|waiting for|pausing for|stopping for)\s+(?:the |your |any |their )?(?:(?:user|human)(?:'s|s)?\s+)?(?:users?|humans?|permission|confirmation|consent|approval|authori[sz]ation|go-ahead|answer|reply|response)\b/,
-  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:the |your )?(?:user|human|developer|engineer|operator|customer|permission|confirmation|consent|approval)\b/,
+  // Not "do not prompt the user for this" of a field the model fills itself (Pinecone's
+  // llm_model: "omit this field entirely. Do not prompt the user for this."): information, not consent.
+  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
   /\bno (?:need (?:to|for) (?:confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
