@@ -1847,6 +1847,10 @@ function relayHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
 const SUPPRESS_OTHERS =
   /\b(?:do not|don'?t|never|avoid)\s+(?:use|using|query|querying|call|calling|consult|consulting|check|checking|compare|comparing)\b[^.;!?\n]{0,30}\b(?:other|another|competing|alternative)\b[^.;!?\n]{0,60}\b(?:tools?|servers?|providers?|sources?)\b(?![^.;!?\n]{0,40}\bwithout\b)/;
 
+const SUPERIOR_TO_OTHERS =
+  /\b(?:safer|better|faster|more (?:secure|reliable|accurate|trusted|trustworthy)|recommended|preferred|superior)\s+(?:than|over|to)\s+(?:the |any |all )?(?:standard|built-in|builtin|default|native|other|regular|generic|original|official|plain)\b[^.!?\n]{0,40}?\b(?:tools?|servers?|functions?|implementations?|versions?)\b/;
+const RECOMMENDS = /\b(?:recommended|prefer(?:red)?|always use|use (?:this|it) instead|only use)\b/;
+
 function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
   const whole = clauses.map((clause) => clause.text).join('\n');
   const hits: Hit[] = [];
@@ -1858,6 +1862,20 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
     wholeOther ??= OTHER_TOOL.test(whole) || EVERY_TOOL.test(whole);
     return wholeOther;
   };
+  // "Recommended over standard directory listing tools", "safer than standard file reading tools":
+  // a claim made so the model picks this tool over others (MPMA's preference manipulation).
+  const superior = SUPERIOR_TO_OTHERS.exec(whole);
+  if (superior)
+    hits.push(
+      hit(
+        'SEC-03',
+        'displace',
+        RECOMMENDS.test(whole) ? 'critical' : 'low',
+        0,
+        whole.length,
+        'claims to be better than other tools so the model picks it in their place',
+      ),
+    );
   const suppressed = SUPPRESS_OTHERS.exec(whole);
   if (suppressed && DISPARAGE.test(whole))
     hits.push(
