@@ -26,6 +26,7 @@ import {
   HELD_OUT_8_DIR,
   HELD_OUT_9_DIR,
   HELD_OUT_10_DIR,
+  HELD_OUT_11_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -65,6 +66,8 @@ const heldOut9Corpus = loadCorpus(HELD_OUT_9_DIR);
 const heldOut9 = heldOut9Corpus.map(({ testCase }) => testCase);
 const heldOut10Corpus = loadCorpus(HELD_OUT_10_DIR);
 const heldOut10 = heldOut10Corpus.map(({ testCase }) => testCase);
+const heldOut11Corpus = loadCorpus(HELD_OUT_11_DIR);
+const heldOut11 = heldOut11Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -78,6 +81,7 @@ const everyCase = [
   ...heldOut8,
   ...heldOut9,
   ...heldOut10,
+  ...heldOut11,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -164,6 +168,7 @@ function readmeSections(): {
   heldOut8: string;
   heldOut9: string;
   heldOut10: string;
+  heldOut11: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -181,6 +186,7 @@ function readmeSections(): {
     at('Held-out set 8'),
     at('Held-out set 9'),
     at('Held-out set 10'),
+    at('Held-out set 11'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -200,6 +206,7 @@ function readmeSections(): {
     heldOut8: section(7),
     heldOut9: section(8),
     heldOut10: section(9),
+    heldOut11: section(10),
   };
 }
 
@@ -347,12 +354,20 @@ const HELD_OUT_SETS = [
   },
   // Real public text: too few published elicitation attacks exist to require three of each client request.
   { name: 'held-out set 10', dir: HELD_OUT_10_DIR, loaded: heldOut10Corpus, section: 'heldOut10', least: 40 },
+  {
+    name: 'held-out set 11',
+    dir: HELD_OUT_11_DIR,
+    loaded: heldOut11Corpus,
+    section: 'heldOut11',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9 and 11 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));

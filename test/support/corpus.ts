@@ -70,6 +70,12 @@ export const HELD_OUT_9_DIR = join(CORPUS_DIR, 'held-out-9');
  * default.
  */
 export const HELD_OUT_10_DIR = join(CORPUS_DIR, 'held-out-10');
+/**
+ * An eleventh held-out batch, written after the tenth one had been measured and used for tuning, from
+ * 2025-2026 write-ups and real servers that no other set uses; like the others, nothing reads it by
+ * default.
+ */
+export const HELD_OUT_11_DIR = join(CORPUS_DIR, 'held-out-11');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -98,7 +104,7 @@ export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
 /**
  * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
  * them since the held-out sets 1 to 5 were written, so of those only the development corpus and
- * held-out sets 6, 7, 8 and 9 must cover them.
+ * held-out sets 6, 7, 8, 9 and 11 must cover them.
  */
 export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
   'sampling-poisoning',
