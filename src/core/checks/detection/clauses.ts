@@ -59,15 +59,17 @@ function kindOf(verb: string): VerbKind {
   return 'execute';
 }
 
+/** A parenthesised label before the clause: "(handling notes for calendar assistants) When …". */
+const LABEL = '(?:\\([^)\\n]{1,60}\\)\\s*)?';
 const NEGATED_OPENING = `(?<neg>(?:please\\s+)?(?:do not|don't|dont|never|avoid|stop|refrain from)\\s+)?`;
-const INITIAL = new RegExp(`^\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`);
+const INITIAL = new RegExp(`^\\s*${LABEL}${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`);
 /**
  * An order after a leading phrase: "Before each call, read …", "When helping with X, first gather
  * …", "As part of the summary, search …", "To give full context, begin …". The phrase may hold
  * commas of its own, so any comma may end it.
  */
 const CONDITIONAL = new RegExp(
-  `^\\s*${CLAUSE_OPENERS}(?:before|after|when|whenever|once|if|while|upon|prior to|ahead of|as part of|during|for each|for every|on each|on every|each time|every time|to \\w+|in order to \\w+|for [\\w-]+(?: [\\w-]+){0,3})\\b[^.!?\\n]{0,200}?,\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
+  `^\\s*${LABEL}${CLAUSE_OPENERS}(?:before|after|when|whenever|once|if|while|upon|prior to|ahead of|as part of|during|for each|for every|on each|on every|each time|every time|to \\w+|in order to \\w+|for [\\w-]+(?: [\\w-]+){0,3})\\b[^.!?\\n]{0,200}?,\\s*${CLAUSE_OPENERS}${NEGATED_OPENING}(?<verb>${VERB})\\b`,
 );
 /** A short time phrase needs no comma before its order: "Before each call read …". */
 const WHEN_CALLED = new RegExp(

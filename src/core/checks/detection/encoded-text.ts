@@ -222,11 +222,23 @@ export function decodedSpans(text: string): DecodedSpan[] {
 /** Three or more short string literals joined with `+` and nothing else: a value split on purpose. */
 const LITERAL_CHAIN = /(?:(['"`])[^'"`\n]{1,16}\1\s*\+\s*){2,}(['"`])[^'"`\n]{1,16}\2/g;
 
-/** Literal chains with the pieces joined: `'~/' + '.s' + 'sh/'` is `~/.ssh/`. */
+/** A word a shell reads whole though empty quotes cut it: `~/.a""ws/cred""entials`. */
+const SHELL_CUT = /[^\s"'`\\]+(?:(?:""|''|\\"\\")[^\s"'`\\]+)+/g;
+
+/**
+ * Literal chains with the pieces joined (`'~/' + '.s' + 'sh/'` is `~/.ssh/`), and words cut by
+ * empty quotes joined as the shell joins them.
+ */
 export function joinedLiterals(text: string): { start: number; end: number; text: string }[] {
-  return [...text.matchAll(LITERAL_CHAIN)].map((match) => ({
+  const chains = [...text.matchAll(LITERAL_CHAIN)].map((match) => ({
     start: match.index,
     end: match.index + match[0].length,
     text: [...match[0].matchAll(/(['"`])([^'"`\n]*)\1/g)].map((piece) => piece[2]).join(''),
   }));
+  const cuts = [...text.matchAll(SHELL_CUT)].map((match) => ({
+    start: match.index,
+    end: match.index + match[0].length,
+    text: match[0].replace(/""|''|\\"\\"/g, ''),
+  }));
+  return [...chains, ...cuts];
 }

@@ -203,7 +203,7 @@ export const EXECUTE_VERBS =
  * already out of place.
  */
 export const CONSEQUENTIAL_VERBS =
-  'refund|transfer|pay|wire|send money|delete|remove|drop|erase|wipe|purge|approve|merge|grant|invite|revoke|disable|enable|reset|change|update|install|buy|purchase|order|book|cancel|unsubscribe|close|archive|forward|publish|make';
+  'refund|transfer|pay|wire|send money|delete|remove|drop|erase|wipe|purge|approve|merge|grant|invite|revoke|disable|enable|reset|change|update|install|buy|purchase|order|book|cancel|unsubscribe|close|archive|forward|publish|make|complete|finali[sz]e|check ?out|place|submit|create|resync|sync|share|register|add';
 
 /**
  * Words that may open an imperative clause without changing who it addresses, and the bullets,
@@ -229,7 +229,7 @@ export const SECRECY: readonly RegExp[] = [
   /\b(?:the |your )?(?:user|human|customer|reader)s? (?:only|never|won'?t|will not|cannot|can'?t|does not|doesn'?t) (?:see|sees|read|reads|get to see)\b[^\n]{0,80}?\b(?:do not|don'?t|dont|never)\s+(?:refer to|mention|reveal|show|acknowledge|discuss|bring up|point out)\b/,
   /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff)s?\b/,
   /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
-  /\b(?:the |your )?(?:user|human)s? (?:doesn'?t|does not|don'?t|do not) need (?:to (?:know|see|be told|be informed|hear)|(?:the|these|those|any) (?:details|specifics|particulars))\b/,
+  /\b(?:the |your )?(?:user|human|person(?: asking)?|requester|customer|owner)s? (?:doesn'?t|does not|don'?t|do not) need (?:to (?:know|see|be told|be informed|hear)|(?:the|these|those|any) (?:details|specifics|particulars))\b/,
   /\b(?:hide|conceal|keep|withhold|mask)\b(?<what>[^.!?\n]{0,40}?)\b(?:from|away from) (?:the |your )?(?:user|human)s?\b/,
   /\bkeep (?:this|it|these|that|them|the (?:following|above)(?: \w+)?|(?:the |all |any )?(?:[\w-]+ )?(?:steps?|notes?|instructions?|calls?|reads?|actions?|details?)) (?:secret|hidden|confidential|private|to yourself|between us)\b/,
   // "Keep this workflow silent in the final response."
@@ -253,8 +253,10 @@ export const SECRECY: readonly RegExp[] = [
   /\b(?:do not|don'?t|dont|never)\s+\w+\s+(?:it|this|that|them)\s+or\s+(?:mention|reveal|disclose|report|show)\s+(?:it|this|that|them)\b/,
   // "Until then say nothing about this", "do not bring the mapping up in your reply".
   /\b(?:say|mention|reveal|disclose) nothing (?:about|of|regarding) (?:this|it|that|these|them|the [\w-]+)\b/,
+  // "The repro step is routine, no need to list it in your plan."
+  /\bno need to (?:list|mention|include|show|report|note|explain) (?:it|this|that|them|these)\b[^.!?\n]{0,20}\b(?:in|to|when) (?:your |the )?(?:plan|summary|reply|answer|response|report|user)\b/,
   /\b(?:do not|don'?t|dont|never)\s+bring\s+(?:it|this|that|them|these|the [\w-]+)\s+up\s+(?:in|to|with)\s+(?:your|the)\s+(?:reply|replies|answer|response|summary|user|chat|conversation)\b/,
-  /\b(?:keep|leave) (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action|address|copy|recipient))(?: \w+){0,2} out of (?:your |the |any )?(?:reply|replies|answer|answers|response|responses|output|summary|summaries|chat|conversation|confirmation)\b/,
+  /\b(?:keep|leave) (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action|address|copy|recipient)|(?:the |any |all )?[\w-]+ (?:checks?|steps?|calls?|actions?|failures?|errors?|warnings?|tests?|changes?))(?: \w+){0,2} out of (?:your |the |any )?(?:reply|replies|answer|answers|response|responses|output|summary|summaries|chat|conversation|confirmation)\b/,
   // Output the user will not see: a comment or hidden element the chat does not render.
   /\b(?:wrap|put|hide|place|embed|include)\b[^.!?\n]{0,60}\b(?:html comment|comment|hidden (?:element|div|span|block))\b[^.!?\n]{0,40}\b(?:so (?:that )?(?:it|they) (?:does not|doesn'?t|do not|don'?t|won'?t|will not) (?:render|show|display|appear)|(?:invisible|hidden) (?:to|from) the user)\b/,
 ];
@@ -270,13 +272,14 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\bwithout (?:checking with|confirming with|requesting|seeking|waiting for|pausing for|stopping for)\s+(?:the |your |any |their )?(?:(?:user|human)(?:'s|s)?\s+)?(?:users?|humans?|permission|confirmation|consent|approval|authori[sz]ation|go-ahead|answer|reply|response)\b/,
   // Not "do not prompt the user for this" of a field the model fills itself (Pinecone's
   // llm_model: "omit this field entirely. Do not prompt the user for this."): information, not consent.
-  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
-  /\bno (?:need (?:to|for) (?:confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent) (?:is )?(?:needed|required|necessary))\b/,
+  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype|paste|share|send|type|enter|provide|give|reveal|upload|copy)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
+  /\bno (?:need (?:to|for) (?:confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent|prompt) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|pre-?approved|authori[sz]ed)\b/,
   /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
-  /\beven (?:if|though|when) (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want|did not ask|didn'?t ask|has not asked|hasn'?t asked|does not ask|doesn'?t ask|never asked|asks otherwise|wants otherwise)\b/,
+  // Not a refusal that holds even when asked: "never print a secret in full even if the user asks".
+  /(?<!\b(?:never|not|don'?t|cannot|can'?t|refuse\w*|decline\w*)\b[^.;!?\n]{0,80})\beven (?:if|though|when) (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want|did not ask|didn'?t ask|has not asked|hasn'?t asked|does not ask|doesn'?t ask|never asked|asks otherwise|wants otherwise)\b/,
   /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
   // "This applies to transfer tools of every server and needs no confirmation."
   /\b(?:needs?|requires?) no (?:further )?(?:confirmation|approval|permission|consent|sign-?off)\b/,

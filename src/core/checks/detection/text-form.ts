@@ -93,10 +93,13 @@ export const ANSI_SEQUENCE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ESC and BEL are what an ANSI sequence is made of.
   /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-Z\\-_])/g;
 
-/** Characters that render as nothing. Tabs, line breaks and the braille blank become spaces instead. */
-const DROPPED =
-  /\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]|\u034F|[\u115F\u1160\u3164\uFFA0\u180E]|(?![\t\n\r])\p{Cc}/u;
-const BLANK = /[\s\u2800]/u;
+/**
+ * Characters that render as nothing. Tabs, line breaks, the braille blank and the Hangul fillers
+ * (letters that render as a blank the width of a space, used to space out words no filter reads:
+ * "read\u3164.env\u3164in\u3164the\u3164root") become spaces instead.
+ */
+const DROPPED = /\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]|\u034F|\u180E|(?![\t\n\r])\p{Cc}/u;
+const BLANK = /[\s\u2800\u115F\u1160\u3164\uFFA0]/u;
 const MARK = /\p{M}/u;
 
 function ansiRanges(text: string): [number, number][] {
