@@ -26,6 +26,7 @@ import {
   HELD_OUT_8_DIR,
   HELD_OUT_9_DIR,
   HELD_OUT_10_DIR,
+  HELD_OUT_12_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -65,6 +66,8 @@ const heldOut9Corpus = loadCorpus(HELD_OUT_9_DIR);
 const heldOut9 = heldOut9Corpus.map(({ testCase }) => testCase);
 const heldOut10Corpus = loadCorpus(HELD_OUT_10_DIR);
 const heldOut10 = heldOut10Corpus.map(({ testCase }) => testCase);
+const heldOut12Corpus = loadCorpus(HELD_OUT_12_DIR);
+const heldOut12 = heldOut12Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -78,6 +81,7 @@ const everyCase = [
   ...heldOut8,
   ...heldOut9,
   ...heldOut10,
+  ...heldOut12,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -151,7 +155,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 10" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 12" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -164,6 +168,7 @@ function readmeSections(): {
   heldOut8: string;
   heldOut9: string;
   heldOut10: string;
+  heldOut12: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -181,6 +186,7 @@ function readmeSections(): {
     at('Held-out set 8'),
     at('Held-out set 9'),
     at('Held-out set 10'),
+    at('Held-out set 12'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -200,6 +206,7 @@ function readmeSections(): {
     heldOut8: section(7),
     heldOut9: section(8),
     heldOut10: section(9),
+    heldOut12: section(10),
   };
 }
 
