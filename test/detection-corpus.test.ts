@@ -354,6 +354,8 @@ const HELD_OUT_SETS = [
   },
   // Real public text: too few published elicitation attacks exist to require three of each client request.
   { name: 'held-out set 10', dir: HELD_OUT_10_DIR, loaded: heldOut10Corpus, section: 'heldOut10', least: 40 },
+  // Real public text again, from other sources; about thirty of each was asked for.
+  { name: 'held-out set 12', dir: HELD_OUT_12_DIR, loaded: heldOut12Corpus, section: 'heldOut12', least: 30 },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
