@@ -27,6 +27,7 @@ import {
   HELD_OUT_9_DIR,
   HELD_OUT_10_DIR,
   HELD_OUT_11_DIR,
+  HELD_OUT_12_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -68,6 +69,8 @@ const heldOut10Corpus = loadCorpus(HELD_OUT_10_DIR);
 const heldOut10 = heldOut10Corpus.map(({ testCase }) => testCase);
 const heldOut11Corpus = loadCorpus(HELD_OUT_11_DIR);
 const heldOut11 = heldOut11Corpus.map(({ testCase }) => testCase);
+const heldOut12Corpus = loadCorpus(HELD_OUT_12_DIR);
+const heldOut12 = heldOut12Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -82,6 +85,7 @@ const everyCase = [
   ...heldOut9,
   ...heldOut10,
   ...heldOut11,
+  ...heldOut12,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -155,7 +159,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 10" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 12" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -169,6 +173,7 @@ function readmeSections(): {
   heldOut9: string;
   heldOut10: string;
   heldOut11: string;
+  heldOut12: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -187,6 +192,7 @@ function readmeSections(): {
     at('Held-out set 9'),
     at('Held-out set 10'),
     at('Held-out set 11'),
+    at('Held-out set 12'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -207,6 +213,7 @@ function readmeSections(): {
     heldOut9: section(8),
     heldOut10: section(9),
     heldOut11: section(10),
+    heldOut12: section(11),
   };
 }
 
@@ -362,6 +369,8 @@ const HELD_OUT_SETS = [
     least: 35,
     clientRequests: true,
   },
+  // Real public text again, from other sources; about thirty of each was asked for.
+  { name: 'held-out set 12', dir: HELD_OUT_12_DIR, loaded: heldOut12Corpus, section: 'heldOut12', least: 30 },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(

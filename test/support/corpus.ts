@@ -76,6 +76,12 @@ export const HELD_OUT_10_DIR = join(CORPUS_DIR, 'held-out-10');
  * default.
  */
 export const HELD_OUT_11_DIR = join(CORPUS_DIR, 'held-out-11');
+/**
+ * A twelfth held-out batch, written like the tenth from real public text (published payloads and real
+ * servers' own tool definitions) but from repositories, pages and servers no other set uses; like the
+ * others, nothing reads it by default.
+ */
+export const HELD_OUT_12_DIR = join(CORPUS_DIR, 'held-out-12');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
