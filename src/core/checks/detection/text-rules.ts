@@ -876,8 +876,10 @@ const AGENT_STEM =
  * People called agents or assistants: a helpdesk's "Comment (agent Paul):", a "Support agent:",
  * "Assistant manager:". A ticket quotes them; it is not addressing an AI.
  */
-const HUMAN_AGENT =
-  /\b(?:agent|assistant)\s+\p{Lu}\p{Ll}+|\b(?:support|sales|travel|insurance|estate|service|booking|human|live|field|leasing|listing|shipping|customs|ticket|call[- ]center|helpdesk) (?:agents?|assistants?)\b|\bassistant (?:manager|director|professor|editor|to)\b/iu;
+const HUMAN_AGENT_NAMED =
+  /\b[Aa](?:gent|ssistant)\s+(?!(?:Instructions?|Notes?|Tasks?|Updates?|Directives?|Rules?|Policy|Mode|Only|Actions?|Setup|Protocol|Guidance|Hints?|Messages?|Requests?|Steps?|Workflow|Handoff|Reminder|Memo)\b)\p{Lu}\p{Ll}+\b/u;
+const HUMAN_AGENT_ROLE =
+  /\b(?:support|sales|travel|insurance|estate|service|booking|human|live|field|leasing|listing|shipping|customs|ticket|call[- ]center|helpdesk) (?:agents?|assistants?)\b|\bassistant (?:manager|director|professor|editor|to)\b/i;
 
 /** Markdown's headings, list items, emphasis and code: a document's structure, not a note to someone. */
 const MARKUP_LABEL = /^[-*#>+|]|[*`_#]/;
@@ -939,7 +941,7 @@ function addressedByLabel(original: string, context: RuleContext): boolean {
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
     // Read in the match form, as the word list is spelled: "الآلي" folds to "الالي".
     const words = matchForm(label).text.replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
-    if (HUMAN_AGENT.test(label) && !AI_ACRONYM.test(label)) continue;
+    if ((HUMAN_AGENT_NAMED.test(label) || HUMAN_AGENT_ROLE.test(label)) && !AI_ACRONYM.test(label)) continue;
     if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
   }
   return false;
@@ -1184,6 +1186,8 @@ function purposeWords(text: ReadText, context: RuleContext): string {
  * tool is called `configuration_view`. Other targets need the tool's own name to explain them.
  */
 const PLATFORM_TARGETS = new Set([
+  // A chat platform's server (telegram-mcp's get_history: "Get full chat history") holds conversations.
+  'conversation',
   'cloud-credentials',
   'ssh-keys',
   'browser-stores',
@@ -1211,7 +1215,9 @@ function logMessages(target: TargetMatch, text: ReadText, context: RuleContext):
 function excused(target: TargetRule, text: ReadText, context: RuleContext, whole = false): boolean {
   const purpose = whole ? (target.wholePurpose ?? target.purpose) : target.purpose;
   if (purpose.test(purposeWords(text, context))) return true;
-  return PLATFORM_TARGETS.has(target.id) && purpose.test(nameWords(context.serverName).join(' '));
+  // A server's name explains the conversation only when it names a chat platform, not "notes" or "logs".
+  const platform = target.id === 'conversation' ? (target.wholePurpose ?? purpose) : purpose;
+  return PLATFORM_TARGETS.has(target.id) && platform.test(nameWords(context.serverName).join(' '));
 }
 
 /** "payload set to …", "set reauth to …", "in snapshot", "as token": filling one of the server's own parameters. */
