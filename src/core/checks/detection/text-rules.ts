@@ -1379,6 +1379,8 @@ function requestFileSecrets(
   }
 }
 
+/** Words that hand what was read on to somewhere: then the path is not just an example value. */
+const HANDS_OVER = /\b(?:contents?|pass|send|include|paste|upload|attach|copy|put)\b/;
 /** A parameter that takes a path (`ssh.privateKeyPath`, `identity_file`, `key-dir`). */
 const PATH_PARAMETER = /[\w.-]*(?:path|file|dir|directory|location)\b/;
 
@@ -1395,7 +1397,6 @@ function examplePathValue(target: TargetMatch, clause: string): boolean {
     !HANDS_OVER.test(clause)
   );
 }
-const HANDS_OVER = /\b(?:contents?|pass|send|include|paste|upload|attach|copy|put)\b/;
 
 function requestHits(text: ReadText, form: string, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const hits: Hit[] = [];
@@ -2074,6 +2075,7 @@ function escalate(hits: readonly Hit[], length: number): Hit[] {
 function consentOverOwnTools(
   text: ReadText,
   form: string,
+  clauses: readonly Clause[],
   hits: readonly Hit[],
   context: RuleContext,
 ): Hit[] {
@@ -2098,7 +2100,7 @@ function consentOverOwnTools(
   // next call; a record has no approvals to waive.
   if (
     text.role !== 'error' &&
-    clausesOf(form).some((clause) => ordersIn(clause.text) || ACTION_ORDER.test(clause.text))
+    clauses.some((clause) => ordersIn(clause.text) || ACTION_ORDER.test(clause.text))
   )
     return injected(
       0,
@@ -2146,14 +2148,14 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...defaultDestinationHits(text, form.text),
     ...serverRequestHits(text, form.text),
     ...pointedToolHits(text, clauses, context),
-    ...plantedAccountHits(text, form.text, context),
+    ...plantedAccountHits(text, form.text, clauses, context),
     ...reviewBypassHits(text, form.text, clauses),
     ...sweepHits(form.text),
   ];
   return [
     ...hits,
     ...consentOverOtherTools(hits, form.text.length),
-    ...consentOverOwnTools(text, form.text, hits, context),
+    ...consentOverOwnTools(text, form.text, clauses, hits, context),
     ...escalate(hits, form.text.length),
   ];
 }
@@ -2194,10 +2196,15 @@ const SAMPLE_ACCOUNT = /\b(?:sample|test|sandbox|dummy|placeholder|fake|example)
  * notes route transfers through an intermediary. Documentation says how to pay; it does not pick
  * whom.
  */
-function plantedAccountHits(text: ReadText, form: string, context: RuleContext): Hit[] {
+function plantedAccountHits(
+  text: ReadText,
+  form: string,
+  clauses: readonly Clause[],
+  context: RuleContext,
+): Hit[] {
   if (DATA_ROLES.has(text.role) || text.role === 'example' || text.role === 'default') return [];
   if (![...context.actingTools].some(([name, acts]) => acts && PAYING_TOOL.test(name))) return [];
-  for (const clause of clausesOf(form)) {
+  for (const clause of clauses) {
     const account = MONEY_DESTINATION.exec(clause.text);
     if (!account || ILLUSTRATION.test(clause.text) || SAMPLE_ACCOUNT.test(clause.text)) continue;
     if (!PAYING.test(form) && !/\b(?:beneficiar\w*|payees?|accounts?)\b/.test(clause.text)) continue;
