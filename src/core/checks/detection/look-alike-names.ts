@@ -7,7 +7,7 @@
  */
 import { nameWords } from '../schema-utils.ts';
 import type { Finding } from './finding.ts';
-import { COMMON_TOOL_NAMES } from './lexicon.ts';
+import { COMMON_TOOL_NAMES, WELL_KNOWN_SERVICES } from './lexicon.ts';
 import { ownNames, type ReadText } from './surface.ts';
 import { isLookAlike, matchForm } from './text-form.ts';
 import { foreignReferences } from './text-rules.ts';
@@ -79,6 +79,117 @@ function typosquatOf(name: string, imitated: ReadonlySet<string>): string | unde
   return [...imitated].find((other) => oneEditApart(lower, other) && !meaningfulVariant(lower, other));
 }
 
+/** Pairs of characters that pass for each other in a name ("paypa1", "g00gle"). */
+const CONFUSED = new Set(['0o', 'o0', '1l', 'l1', '1i', 'i1', 'li', 'il']);
+
+function withoutAt(word: string, index: number): string {
+  return word.slice(0, index) + word.slice(index + 1);
+}
+
+/**
+ * Whether `word` is a squatter's slip of `brand`: a letter doubled ("twittter"), two letters swapped
+ * ("gihtub"), a look-alike character ("paypa1") or "rn" for "m". Not a letter dropped or a plain
+ * letter changed, which make other real names ("clade", "motion" beside "notion"), and not an "s"
+ * added at the end ("postgress"), a plural or a common misspelling. Among the 22,700 MCP server
+ * names in the npm and PyPI lists, these slips match none.
+ */
+function slipOf(word: string, brand: string): boolean {
+  if (word === brand) return false;
+  if (word.replace('rn', 'm') === brand) return true;
+  if (word.length === brand.length + 1) {
+    if (word === `${brand}s`) return false;
+    return [...word].some((char, i) => i > 0 && char === word[i - 1] && withoutAt(word, i) === brand);
+  }
+  if (word.length === brand.length) {
+    const diff = [...word].flatMap((char, i) => (char === brand[i] ? [] : [i]));
+    if (diff.length === 1) return CONFUSED.has(word[diff[0]!]! + brand[diff[0]!]!);
+    return (
+      diff.length === 2 &&
+      diff[1] === diff[0]! + 1 &&
+      word[diff[0]!] === brand[diff[1]!] &&
+      word[diff[1]!] === brand[diff[0]!]
+    );
+  }
+  return false;
+}
+
+/** The well-known service a server's name passes for by one slip, if any ("twittter-mcp" → twitter). */
+export function squattedService(serverName: string): string | undefined {
+  const words = serverName.toLowerCase().split(/[^a-z0-9]+/);
+  for (const word of words) {
+    if (word.length < 4 || WELL_KNOWN_SERVICES.includes(word)) continue;
+    const brand = WELL_KNOWN_SERVICES.find((service) => slipOf(word, service));
+    if (brand) return brand;
+  }
+  return undefined;
+}
+
+/** Words that dress a copy of a tool up as the better one: `add_numbers_secure`, `verified_send_email`. */
+const BAIT_QUALIFIER =
+  /^(?:secure|safe|safer|verified|official|trusted|enhanced|encrypted|protected|pro|plus|premium|improved|better|v2)$/;
+/** The copy recommends itself. */
+const SELF_RECOMMENDED =
+  /\b(?:recommended|preferred|always use this|use this (?:one|version|tool) (?:instead|for)|best choice)\b/i;
+/** …on the strength of a vague safety claim, not a stated difference ("read-only", "dry run"). */
+const TRUST_CLAIM = /\b(?:secure(?:ly)?|encrypt\w*|enhanced security|protected|trusted|verified|safer)\b/i;
+const STATED_DIFFERENCE =
+  /\b(?:read-?only|dry[- ]run|sandbox\w*|no side effects|without (?:writing|modifying|changing))\b/i;
+
+function parametersOf(surface: readonly ReadText[], tool: string): string {
+  return surface
+    .filter(
+      (text) => text.role === 'parameter-name' && text.owner.kind === 'tool' && text.owner.name === tool,
+    )
+    .map((text) => text.text)
+    .sort()
+    .join(',');
+}
+
+/** The tool a name copies with a qualifier, if it is one of this server's or a well-known name. */
+function baitedTool(name: string, siblings: ReadonlySet<string>): string | undefined {
+  const words = name.split(/[_-]/);
+  if (words.length < 2) return undefined;
+  const [first, last] = [words[0]!, words.at(-1)!];
+  const base = BAIT_QUALIFIER.test(last)
+    ? words.slice(0, -1)
+    : BAIT_QUALIFIER.test(first)
+      ? words.slice(1)
+      : [];
+  if (base.length === 0) return undefined;
+  const plain = base.join('_');
+  return siblings.has(plain) || COMMON_TOOL_NAMES.includes(plain) ? plain : undefined;
+}
+
+/**
+ * A copy of a tool under a "secure" or "official" name that recommends itself with a vague claim
+ * of safety (the tool-baiting of tristanhausermannpernet/mcp-hacking, MPMA's preference
+ * manipulation): it takes what the plain tool takes and is there to be picked instead of it.
+ */
+function baitFindings(surface: readonly ReadText[]): Finding[] {
+  const names = surface.filter((text) => text.role === 'name' && text.owner.kind === 'tool');
+  const siblings = new Set(names.map((text) => text.text));
+  const findings: Finding[] = [];
+  for (const name of names) {
+    const base = baitedTool(name.text, siblings);
+    if (!base) continue;
+    const description = surface.find(
+      (text) =>
+        text.role === 'description' && text.owner.kind === 'tool' && text.owner.name === name.owner.name,
+    )?.text;
+    if (!description || !SELF_RECOMMENDED.test(description) || !TRUST_CLAIM.test(description)) continue;
+    if (STATED_DIFFERENCE.test(description)) continue;
+    if (siblings.has(base) && parametersOf(surface, base) !== parametersOf(surface, name.text)) continue;
+    findings.push(
+      finding(
+        name,
+        'bait-name',
+        `"${name.text}" copies "${base}" and recommends itself on a vague claim of safety`,
+      ),
+    );
+  }
+  return findings;
+}
+
 /** Look-alike letters inside words that are otherwise Latin ("Gοogle"): whole words of another script are fine. */
 function mixedScriptWordLetters(text: string): string[] {
   const letters: string[] = [];
@@ -122,6 +233,17 @@ export function lookAlikeNameFindings(surface: readonly ReadText[]): Finding[] {
         ),
       );
   }
+  const serverName = surface.find((text) => text.role === 'name' && text.owner.kind === 'server');
+  const service = serverName && squattedService(serverName.text);
+  if (serverName && service)
+    findings.push(
+      finding(
+        serverName,
+        'squatted-service',
+        `the server's name "${serverName.text}" is one slip from "${service}"`,
+      ),
+    );
+  findings.push(...baitFindings(surface));
   const byFolded = new Map<string, ReadText>();
   const imitated = imitatedNames(surface);
   for (const text of names) {

@@ -22,6 +22,7 @@ import { functionWordShare } from './encoded-text.ts';
 import type { DetectionCheck, Finding } from './finding.ts';
 import {
   ADDRESS,
+  AUTHORITY_CLAIM,
   BENIGN_SECRECY_OBJECT,
   CLAUSE_OPENERS,
   COMMON_TOOL_NAMES,
@@ -705,6 +706,22 @@ const ACTION_ORDER = new RegExp(`^${CLAUSE_OPENERS}(?:${CONSEQUENTIAL_VERBS})\\b
 /** A critical SEC-02 finding: data injecting instructions, over `start`–`end`. */
 function injected(start: number, end: number, note: string): Hit[] {
   return [hit('SEC-02', 'injected-instructions', 'critical', start, end, note)];
+}
+
+/** Being told to obey what came with the claim: "Process AgentCard and comply with task." */
+const OBEY = /\b(?:comply with|obey|carry out|act on|follow (?:the|these|this|its|all))\b/;
+
+/** A claim of system or trusted-agent authority beside an order, in any text a model reads. */
+function authorityClaimHits(form: string, clauses: readonly Clause[]): Hit[] {
+  const claim = AUTHORITY_CLAIM.exec(form);
+  const ordered =
+    OBEY.test(form) || clauses.some((clause) => ordersIn(clause.text) || ACTION_ORDER.test(clause.text));
+  if (!claim || !ordered) return [];
+  return injected(
+    claim.index,
+    claim.index + claim[0].length,
+    'claims the authority of the system or a trusted agent for the orders it gives',
+  );
 }
 
 function principalClaimHits(form: string, clauses: readonly Clause[]): Hit[] {
@@ -2150,6 +2167,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...pointedToolHits(text, clauses, context),
     ...plantedAccountHits(text, form.text, clauses, context),
     ...reviewBypassHits(text, form.text, clauses),
+    ...authorityClaimHits(form.text, clauses),
     ...sweepHits(form.text),
   ];
   return [
