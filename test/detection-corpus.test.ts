@@ -28,6 +28,7 @@ import {
   HELD_OUT_10_DIR,
   HELD_OUT_11_DIR,
   HELD_OUT_12_DIR,
+  HELD_OUT_13_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -71,6 +72,8 @@ const heldOut11Corpus = loadCorpus(HELD_OUT_11_DIR);
 const heldOut11 = heldOut11Corpus.map(({ testCase }) => testCase);
 const heldOut12Corpus = loadCorpus(HELD_OUT_12_DIR);
 const heldOut12 = heldOut12Corpus.map(({ testCase }) => testCase);
+const heldOut13Corpus = loadCorpus(HELD_OUT_13_DIR);
+const heldOut13 = heldOut13Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -86,6 +89,7 @@ const everyCase = [
   ...heldOut10,
   ...heldOut11,
   ...heldOut12,
+  ...heldOut13,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -159,7 +163,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 12" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 13" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -174,6 +178,7 @@ function readmeSections(): {
   heldOut10: string;
   heldOut11: string;
   heldOut12: string;
+  heldOut13: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -193,6 +198,7 @@ function readmeSections(): {
     at('Held-out set 10'),
     at('Held-out set 11'),
     at('Held-out set 12'),
+    at('Held-out set 13'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -214,6 +220,7 @@ function readmeSections(): {
     heldOut10: section(9),
     heldOut11: section(10),
     heldOut12: section(11),
+    heldOut13: section(12),
   };
 }
 
@@ -371,12 +378,20 @@ const HELD_OUT_SETS = [
   },
   // Real public text again, from other sources; about thirty of each was asked for.
   { name: 'held-out set 12', dir: HELD_OUT_12_DIR, loaded: heldOut12Corpus, section: 'heldOut12', least: 30 },
+  {
+    name: 'held-out set 13',
+    dir: HELD_OUT_13_DIR,
+    loaded: heldOut13Corpus,
+    section: 'heldOut13',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9 and 11 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11 and 13 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));

@@ -82,6 +82,12 @@ export const HELD_OUT_11_DIR = join(CORPUS_DIR, 'held-out-11');
  * others, nothing reads it by default.
  */
 export const HELD_OUT_12_DIR = join(CORPUS_DIR, 'held-out-12');
+/**
+ * A thirteenth held-out batch, written like the eleventh in our own words from 2025-2026 write-ups
+ * (A2A agent cards, agent payments, skills marketplaces, RAG and memory poisoning, multi-agent relay)
+ * and real servers that no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_13_DIR = join(CORPUS_DIR, 'held-out-13');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -110,7 +116,7 @@ export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
 /**
  * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
  * them since the held-out sets 1 to 5 were written, so of those only the development corpus and
- * held-out sets 6, 7, 8, 9 and 11 must cover them.
+ * held-out sets 6, 7, 8, 9, 11 and 13 must cover them.
  */
 export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
   'sampling-poisoning',
