@@ -23,6 +23,15 @@ export const SECRECY_ELSEWHERE: readonly RegExp[] = [
   // Italian: non dirlo all'utente, senza informare l'utente
   /\bnon (?:dire|dirlo|dirglielo|informare|menzionare|menzionarlo|avvisare|segnalare|mostrare|parlarne|parlare|spiegare|rivelare)\b[^.!?\n]{0,40}\b(?:all'|agli? |l'|con l')?utent[ei]\b/,
   /\bsenza (?:informare|avvisare|dirlo a) (?:l'|gli )?utent[ei]\b/,
+  // "…non serve parlarne nel riepilogo": no need to talk about it, no one named.
+  /\bnon (?:serve|occorre|c'e bisogno di|e necessario) (?:parlarne|dirlo|menzionarlo|segnalarlo|riportarlo)\b/,
+  // Catalan, Galician, Asturian: no li diguis a l'usuari, non llo digas, nun-y lo comentes al usuariu
+  /\bno (?:li |ho |l'|els )*(?:diguis|comentis|expliquis|mencionis|informis)\b[^.!?\n]{0,30}\busuari\w*\b/,
+  /\bnon (?:llo |lle |o )*(?:digas|comentes|expliques|menciones)\b[^.!?\n]{0,30}\busuari\w*\b/,
+  /\bnun(?:-y)? (?:-y )?(?:lo |-lo )?(?:comentes|digas|espliques|menciones)\b/,
+  // Romansh, Wolof: na di nagut a l'utilisader; bul ko wax jëfandikukat bi
+  /\bna di(?:r)? nagut\b|\bna (?:di|detga|infurmescha)\b[^.!?\n]{0,30}\butilisad\w*\b/,
+  /\bbul (?:ko |leen )?(?:wax|yegal|wone)\b/,
   // German: teile dem Nutzer nichts mit, ohne den Benutzer zu informieren, nicht erwähnen
   /\b(?:sag|sage|sagen sie|teile|teilen sie|erwahne|erwahnen sie|informiere|informieren sie)\b[^.!?\n]{0,30}\b(?:dem |den )?(?:nutzer|benutzer|anwender)\w*\b[^.!?\n]{0,20}\b(?:nichts|nicht)\b/,
   // Passive, no one named: "Das gehört zur Anmeldung und muss nicht erwähnt werden."
