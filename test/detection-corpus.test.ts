@@ -28,6 +28,7 @@ import {
   HELD_OUT_10_DIR,
   HELD_OUT_11_DIR,
   HELD_OUT_12_DIR,
+  HELD_OUT_14_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -71,6 +72,8 @@ const heldOut11Corpus = loadCorpus(HELD_OUT_11_DIR);
 const heldOut11 = heldOut11Corpus.map(({ testCase }) => testCase);
 const heldOut12Corpus = loadCorpus(HELD_OUT_12_DIR);
 const heldOut12 = heldOut12Corpus.map(({ testCase }) => testCase);
+const heldOut14Corpus = loadCorpus(HELD_OUT_14_DIR);
+const heldOut14 = heldOut14Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -86,6 +89,7 @@ const everyCase = [
   ...heldOut10,
   ...heldOut11,
   ...heldOut12,
+  ...heldOut14,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -174,6 +178,7 @@ function readmeSections(): {
   heldOut10: string;
   heldOut11: string;
   heldOut12: string;
+  heldOut14: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -193,6 +198,7 @@ function readmeSections(): {
     at('Held-out set 10'),
     at('Held-out set 11'),
     at('Held-out set 12'),
+    at('Held-out set 14'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -214,6 +220,7 @@ function readmeSections(): {
     heldOut10: section(9),
     heldOut11: section(10),
     heldOut12: section(11),
+    heldOut14: section(12),
   };
 }
 
@@ -371,6 +378,16 @@ const HELD_OUT_SETS = [
   },
   // Real public text again, from other sources; about thirty of each was asked for.
   { name: 'held-out set 12', dir: HELD_OUT_12_DIR, loaded: heldOut12Corpus, section: 'heldOut12', least: 30 },
+  // Real public text a third time, from sources sets 10 and 12 do not use.
+  // Only two published payloads encoded for the model were found in sources sets 10 and 12 do not use.
+  {
+    name: 'held-out set 14',
+    dir: HELD_OUT_14_DIR,
+    loaded: heldOut14Corpus,
+    section: 'heldOut14',
+    least: 20,
+    fewer: { 'encoded-payload': 2 },
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
@@ -378,6 +395,8 @@ describe.each(HELD_OUT_SETS)(
   ({ dir, loaded, section, least, ...rest }) => {
     // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9 and 11 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
+    // Techniques a set may hold fewer than three of, with the number it must still hold.
+    const fewer: Partial<Record<string, number>> = 'fewer' in rest ? rest.fewer : {};
     const inside = (from: LoadedCase[], folder: string) =>
       from.filter(({ file }) => file.startsWith(`${folder}/`));
     const set = loaded.map(({ testCase }) => testCase);
@@ -406,7 +425,7 @@ describe.each(HELD_OUT_SETS)(
         .map(
           (t) => [t, set.filter((c) => c.label === 'malicious' && c.techniques.includes(t)).length] as const,
         )
-        .filter(([, n]) => n < 3)
+        .filter(([t, n]) => n < (fewer[t] ?? 3))
         .map(([t, n]) => `${t}: ${n}`);
       expect(thin).toEqual([]);
     });
