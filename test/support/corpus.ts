@@ -88,6 +88,12 @@ export const HELD_OUT_12_DIR = join(CORPUS_DIR, 'held-out-12');
  * and real servers that no other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_13_DIR = join(CORPUS_DIR, 'held-out-13');
+/**
+ * A fourteenth held-out batch, written like the tenth and twelfth from real public text (published
+ * payloads and real servers' own tool definitions) from repositories, pages and servers that sets 10 and
+ * 12 do not use; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_14_DIR = join(CORPUS_DIR, 'held-out-14');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
