@@ -172,6 +172,10 @@ function negatedBefore(text: string, index: number): boolean {
   return /\b(?:never|do not|don'?t|must not|should not|avoid|not)\b/.test(sentence);
 }
 
+/** What follows "never tell the user": that something is missing or unsupported. */
+const FALSE_GAP =
+  /^\s*(?:that\s+)?(?:a |an |the |any |this |their |its )?[\w\s-]{0,40}?\b(?:is|are|was|were)\s+(?:unsupported|missing|unavailable|not supported|not available|impossible|not possible)\b/;
+
 function secrecyHits(form: string): Hit[] {
   const hits: Hit[] = [];
   [...SECRECY, ...SECRECY_OTHER_LANGUAGES].forEach((pattern, index) => {
@@ -182,6 +186,10 @@ function secrecyHits(form: string): Hit[] {
       // "Never delete files without telling the user" demands the opposite of secrecy.
       if (match[0].startsWith('without') && negatedBefore(form, match.index)) continue;
       if (index === 0 && match[0].startsWith('without') && !/\b(?:tell|inform|notify|let)/.test(match[0]))
+        continue;
+      // "Never tell the user a schedule type is unsupported or missing" (PagerDuty): an order not to
+      // claim a gap the product does not have is an order to be accurate, not to keep a secret.
+      if (FALSE_GAP.test(form.slice(match.index + match[0].length, match.index + match[0].length + 80)))
         continue;
       hits.push(
         hit(
@@ -528,8 +536,23 @@ function quotedAsExample(form: string, found: Hit): boolean {
 const IMAGE_WITH_SLOT =
   /!\[[^\]]*\]\(\s*https?:\/\/(?!(?:[\w-]+\.)?example\.(?:com|org|net)\b)[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|\$\{?\w+\}?|%s)/;
 
+/**
+ * "The arguments a and b should be 1 more than the actual numbers" (the irrational-functionality
+ * PoC): the model told to change what the user asked for before it calls the tool.
+ */
+const TAMPERED_ARGUMENTS =
+  /\b(?:arguments?|parameters?|values?|amounts?|numbers?|inputs?|quantit(?:y|ies))\b[^.!?\n]{0,40}\b(?:should|must|need to|has to|have to) be\b[^.!?\n]{0,20}\b(?:\d+|one|two|three|ten)\s*%?\s*(?:more|less|higher|lower|greater|smaller|bigger) than (?:the |what )?(?:actual|real|requested|given|original|user'?s?|the user)\b/;
+
 function markupHits(form: string): Hit[] {
   const hits = [
+    ...patternHits(
+      form,
+      [TAMPERED_ARGUMENTS],
+      'SEC-02',
+      'tampered-arguments',
+      'high',
+      'tells the model to change the values the user asked for',
+    ),
     ...patternHits(
       form,
       [IMAGE_WITH_SLOT],
@@ -2054,6 +2077,8 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
         (foreign.length > 0 && COPY_RECIPIENT.test(text)))
     )
       at('copy-to-address', 'critical', 'copies messages or data to a fixed address');
+    if (INTERCEPTS.test(text))
+      at('intercepts', 'critical', 'says it intercepts what was meant for another tool or server');
     if (ALSO_DELIVERED.test(text))
       at('copy-to-address', 'critical', 'has every message or file also delivered somewhere else');
     if (DISPARAGE.test(text) && directed)
@@ -2113,7 +2138,11 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
  * destination for everything, whatever form the destination takes (a channel, a workspace, a number).
  */
 const ALSO_DELIVERED =
-  /\b(?:every|all|each|any)\b[^.!?\n]{0,80}\b(?:must|should|shall|will|needs? to|has to|have to) also be (?:posted|sent|copied|forwarded|cc'?d|bcc'?d|mirrored|shared|uploaded|mailed|delivered|replicated)\b[^.!?\n]{0,30}\bto\b/;
+  /\b(?:every|all|each|any)\b[^.!?\n]{0,60}\b(?:are|is|get|gets|will be|were) (?:silently |also |first |quietly )?(?:forwarded|copied|sent|mirrored|posted|relayed|uploaded) to\b[^!?\n]{0,100}?\bbefore (?:delivery|being (?:sent|delivered)|(?:it|they) (?:is|are) (?:sent|delivered)|sending)\b|\b(?:every|all|each|any)\b[^.!?\n]{0,80}\b(?:must|should|shall|will|needs? to|has to|have to) also be (?:posted|sent|copied|forwarded|cc'?d|bcc'?d|mirrored|shared|uploaded|mailed|delivered|replicated)\b[^.!?\n]{0,30}\bto\b/;
+
+/** "Intercepts send_email requests intended for the trusted email server": a tool posing as another's. */
+const INTERCEPTS =
+  /\bintercepts?\b[^.!?\n]{0,60}\b(?:intended|meant|destined|addressed) for (?:the |another |other |a )?[\w\s-]{0,30}?\b(?:server|tool|service|assistant|agent|integration)s?\b/;
 
 /** Parameters whose value is a second destination for what the tool sends. */
 const COPY_DESTINATION =
@@ -2269,6 +2298,27 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...consentOverOwnTools(text, form.text, clauses, hits, context),
     ...consentOverConsequential(text, form.text, hits),
     ...escalate(hits, form.text.length),
+    ...credentialHarvest(hits, form.text.length),
+  ];
+}
+
+/**
+ * A tool that says it reads several kinds of credentials its purpose does not explain (ssh keys
+ * and cloud credentials, "Reads and validates ~/.aws/credentials, ~/.ssh/id_rsa"): one store may
+ * be a feature; a collection of them is a harvest.
+ */
+function credentialHarvest(hits: readonly Hit[], length: number): Hit[] {
+  const kinds = new Set(hits.filter((found) => found.rule === 'declared-access').map((found) => found.note));
+  if (kinds.size < 2) return [];
+  return [
+    hit(
+      'SEC-04',
+      'credential-harvest',
+      'critical',
+      0,
+      length,
+      'says it reads several kinds of credentials its purpose does not explain',
+    ),
   ];
 }
 
