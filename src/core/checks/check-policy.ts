@@ -45,6 +45,14 @@ export const MAX_PROMPT_GETS = 10;
 export const MAX_RESOURCE_READS = 10;
 /** Longest text kept from one prompt, resource, tool result or error. */
 export const CONTENT_TEXT_CHARS = 4_000;
+/**
+ * Most characters the detection rules read from one server (every text on every face, decoded
+ * texts included). The rules cost about 45 µs a character on a loaded evaluation machine, so this
+ * bounds them near three minutes, where a listing may otherwise be 16 MB a face. The largest real
+ * surfaces in the catalogue (SmartBear's 865,000 characters, Microsoft 365's 662,000) stay well
+ * below it; a server above it gets no af score rather than a score from a partial reading.
+ */
+export const MAX_SCANNED_CHARS = 4_000_000;
 /** Calls made only to read what tools return (beyond the REL-07 smoke calls). */
 export const MAX_EXPLORATION_CALLS = 10;
 export const EXPLORATION_CALL_TIMEOUT_MS = 10_000;

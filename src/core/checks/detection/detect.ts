@@ -5,6 +5,7 @@
  * (base64, hex, …), plus the look-alike names across the server. Pure: the same observation
  * always gives the same findings in the same order.
  */
+import { MAX_SCANNED_CHARS } from '../check-policy.ts';
 import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
 import { actsByName } from './acting-tools.ts';
@@ -167,6 +168,8 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
 export interface Detection {
   surface: ReadText[];
   findings: Finding[];
+  /** Set when the surface is larger than the rules read: no finding was looked for. */
+  oversized?: { chars: number; limit: number };
 }
 
 /** "Setup step 2/3: …": a fragment of an instruction split over several texts. */
@@ -264,6 +267,10 @@ function serverLanguages(surface: readonly ReadText[]): ReadonlySet<string> {
 
 export function detect(snapshot: McpSnapshot): Detection {
   const surface = readingSurface(snapshot);
+  const chars = surface.reduce((sum, text) => sum + text.text.length, 0);
+  // Reading part of it would let a payload hide past the part read: all or nothing.
+  if (chars > MAX_SCANNED_CHARS)
+    return { surface, findings: [], oversized: { chars, limit: MAX_SCANNED_CHARS } };
   const context: RuleContext = {
     ownNames: ownNames(surface),
     exactNames: exactNames(surface),

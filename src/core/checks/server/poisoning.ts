@@ -9,7 +9,7 @@ import type { CheckResult, Evidence } from '../../types.ts';
 import { type Detection, detect } from '../detection/detect.ts';
 import { type DetectionCheck, type Finding, gravest, SEVERITY_RANK } from '../detection/finding.ts';
 import { excerptAround } from '../escape-text.ts';
-import { fail, partial, pass } from '../results.ts';
+import { fail, notRun, partial, pass } from '../results.ts';
 import type { McpSnapshot } from '../snapshot.ts';
 
 const detections = new WeakMap<McpSnapshot, Detection>();
@@ -45,6 +45,12 @@ interface Wording {
 }
 
 function verdict(id: DetectionCheck, snapshot: McpSnapshot, wording: Wording): CheckResult {
+  const { oversized } = detectionOf(snapshot);
+  if (oversized)
+    return notRun(
+      id,
+      `The server's definitions and contents hold ${oversized.chars.toLocaleString('en-US')} characters, more than the ${oversized.limit.toLocaleString('en-US')} the detection rules read; a reading of part of them could miss what the rest hides, so none was scored.`,
+    );
   const findings = detectionOf(snapshot)
     .findings.filter((finding) => finding.check === id)
     .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
