@@ -2483,6 +2483,35 @@ function samplingWantsSecrets(form: string): boolean {
   return onDisk && (liveAddress(form) || clausesOf(form).some((clause) => ordersIn(clause.text)));
 }
 
+/**
+ * Kinds of credential, as the words other languages borrow them ("igodo API", "ma token",
+ * "mapassword"): a sampling prompt that lists two kinds is collecting them, in any language.
+ */
+const SECRET_KINDS: ReadonlyArray<[kind: string, pattern: RegExp]> = [
+  // "API response" is no key; "igodo API" (Igbo), "clé API" are.
+  [
+    'API keys',
+    /\bapi[ _-]?(?:keys?|secrets?)\b|\b(?:igodo|ufunguo|cle|clave|chave|chiave|schlussel|sleutel)(?: de| d')? api\b/,
+  ],
+  // Not a length: "under 200 tokens", "max tokens", "tokens per answer".
+  [
+    'tokens',
+    /(?<![\d,.]\s?|\bmax(?:imum)?[ _]?|\bfew |\bmany )tokens?\b(?!\s+(?:of|limit|budget|count|long|each|per|or (?:less|fewer)))/,
+  ],
+  ['passwords', /password|passwort|contrasena|senha|wachtwoord|mot de passe/],
+  ['secrets', /\bsecrets?\b/],
+  ['credentials', /credential/],
+  ['private keys', /private[ _-]?keys?|ssh[ _-]?keys?/],
+];
+/** Protecting them or looking for leaks: "redact API keys and tokens", "does it contain a password". */
+const SECRETS_GUARDED =
+  /\b(?:redact|mask|remov|strip|censor|scrub|obfuscat|exclud|omit|never include|do not include|don'?t include|contains?|detect|flag|check (?:for|whether|if)|identify|leak)/;
+
+function secretKindsCollected(form: string): string[] {
+  if (SECRETS_GUARDED.test(form)) return [];
+  return SECRET_KINDS.filter(([, pattern]) => pattern.test(form)).map(([kind]) => kind);
+}
+
 const SAMPLING_PADDING =
   /\b\d{3,}\s*(?:tokens|words|lines|paragraphs)\s+of\s+(?:filler|padding|lorem ipsum|random (?:text|words)|nonsense|gibberish)\b|\b(?:repeat|summari[sz]e|rewrite|translate|say|write|output|answer)\s+(?:this|it|that|the (?:text|note|answer|summary))\s+\d{2,}\s*(?:times|x)\b/;
 
@@ -2514,6 +2543,18 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
         padding.index,
         padding.index + padding[0].length,
         'has the client’s model produce filler or repeat its work, at the user’s cost',
+      ),
+    );
+  const enumerated = text.role === 'sampling-request' ? secretKindsCollected(form) : [];
+  if (enumerated.length >= 2)
+    hits.push(
+      hit(
+        'SEC-04',
+        'sampling-collects-secrets',
+        'critical',
+        0,
+        form.length,
+        `has the client’s model gather ${enumerated.join(', ')}: a sampling prompt has no use for them`,
       ),
     );
   if (text.role === 'sampling-request' && samplingWantsSecrets(form)) {
@@ -2548,7 +2589,7 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
         hit(
           'SEC-04',
           'elicits-secret',
-          kind === 'never' || VERIFICATION_PRETEXT.test(form) ? 'critical' : 'high',
+          kind === 'never' || VERIFICATION_PRETEXT.test(form) || credentialPair(form) ? 'critical' : 'high',
           asked.index,
           asked.index + asked[0].length,
           kind === 'never'
@@ -2560,6 +2601,22 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
     }
   }
   return hits;
+}
+
+/**
+ * A key and its secret, or a token and a password: a whole set of account credentials, which the
+ * specification (2026-07-28) names among what form mode must never ask for. One key for the service
+ * a server wraps stays a high finding: servers written before URL mode still ask for it that way.
+ */
+const CREDENTIAL_PARTS: readonly RegExp[] = [
+  /\b(?:api|access)[ _-]?key(?:[ _-]?id)?\b|\bapikey\b|\bclient[ _-]?id\b/,
+  /\b(?:api|client|secret)[ _-]?secret\b|\bapisecret\b|\bsecret[ _-]?(?:access[ _-]?)?key\b/,
+  /\bpasswords?\b|\bpassphrase\b/,
+  /\b(?:access|auth|bearer|refresh|session)[ _-]?tokens?\b/,
+];
+
+function credentialPair(form: string): boolean {
+  return CREDENTIAL_PARTS.filter((part) => part.test(form)).length >= 2;
 }
 
 /** "Re-verify administrator access": a credential asked for as a check, the phisher's pretext. */
