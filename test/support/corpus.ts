@@ -94,6 +94,13 @@ export const HELD_OUT_13_DIR = join(CORPUS_DIR, 'held-out-13');
  * 12 do not use; like the others, nothing reads it by default.
  */
 export const HELD_OUT_14_DIR = join(CORPUS_DIR, 'held-out-14');
+/**
+ * A fifteenth held-out batch, written like the thirteenth in our own words from 2025-2026 write-ups
+ * (calendar and email assistants, coding agents reading issues and pull requests, agent payments, RAG
+ * and memory poisoning, skills) and real servers that no other set uses; like the others, nothing
+ * reads it by default.
+ */
+export const HELD_OUT_15_DIR = join(CORPUS_DIR, 'held-out-15');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
