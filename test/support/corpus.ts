@@ -129,7 +129,7 @@ export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
 /**
  * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
  * them since the held-out sets 1 to 5 were written, so of those only the development corpus and
- * held-out sets 6, 7, 8, 9, 11 and 13 must cover them.
+ * held-out sets 6, 7, 8, 9, 11, 13 and 15 must cover them.
  */
 export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
   'sampling-poisoning',
