@@ -30,6 +30,7 @@ import {
   HELD_OUT_12_DIR,
   HELD_OUT_13_DIR,
   HELD_OUT_14_DIR,
+  HELD_OUT_15_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -77,6 +78,8 @@ const heldOut13Corpus = loadCorpus(HELD_OUT_13_DIR);
 const heldOut13 = heldOut13Corpus.map(({ testCase }) => testCase);
 const heldOut14Corpus = loadCorpus(HELD_OUT_14_DIR);
 const heldOut14 = heldOut14Corpus.map(({ testCase }) => testCase);
+const heldOut15Corpus = loadCorpus(HELD_OUT_15_DIR);
+const heldOut15 = heldOut15Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -94,6 +97,7 @@ const everyCase = [
   ...heldOut12,
   ...heldOut13,
   ...heldOut14,
+  ...heldOut15,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -167,7 +171,7 @@ function faceless(testCase: CorpusCase): string {
   return name;
 }
 
-/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 13" headings. */
+/** The corpus README, split at its "Held-out set", "Held-out set 2", … "Held-out set 15" headings. */
 function readmeSections(): {
   main: string;
   heldOut: string;
@@ -184,6 +188,7 @@ function readmeSections(): {
   heldOut12: string;
   heldOut13: string;
   heldOut14: string;
+  heldOut15: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -205,6 +210,7 @@ function readmeSections(): {
     at('Held-out set 12'),
     at('Held-out set 13'),
     at('Held-out set 14'),
+    at('Held-out set 15'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -228,6 +234,7 @@ function readmeSections(): {
     heldOut12: section(11),
     heldOut13: section(12),
     heldOut14: section(13),
+    heldOut15: section(14),
   };
 }
 
@@ -403,12 +410,21 @@ const HELD_OUT_SETS = [
     least: 20,
     fewer: { 'encoded-payload': 2 },
   },
+  // Written in our words again like 13, in 45 minutes, so about its size; it covers client requests too.
+  {
+    name: 'held-out set 15',
+    dir: HELD_OUT_15_DIR,
+    loaded: heldOut15Corpus,
+    section: 'heldOut15',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11 and 13 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13 and 15 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     // Techniques a set may hold fewer than three of, with the number it must still hold.
     const fewer: Partial<Record<string, number>> = 'fewer' in rest ? rest.fewer : {};

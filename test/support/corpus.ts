@@ -94,6 +94,13 @@ export const HELD_OUT_13_DIR = join(CORPUS_DIR, 'held-out-13');
  * 12 do not use; like the others, nothing reads it by default.
  */
 export const HELD_OUT_14_DIR = join(CORPUS_DIR, 'held-out-14');
+/**
+ * A fifteenth held-out batch, written like the thirteenth in our own words from 2025-2026 write-ups
+ * (calendar and email assistants, coding agents reading issues and pull requests, agent payments, RAG
+ * and memory poisoning, skills) and real servers that no other set uses; like the others, nothing
+ * reads it by default.
+ */
+export const HELD_OUT_15_DIR = join(CORPUS_DIR, 'held-out-15');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
@@ -122,7 +129,7 @@ export type AttackTechnique = (typeof ATTACK_TECHNIQUES)[number];
 /**
  * Attacks through requests the server sends the client (sampling, elicitation). The probe reads
  * them since the held-out sets 1 to 5 were written, so of those only the development corpus and
- * held-out sets 6, 7, 8, 9, 11 and 13 must cover them.
+ * held-out sets 6, 7, 8, 9, 11, 13 and 15 must cover them.
  */
 export const CLIENT_REQUEST_TECHNIQUES: readonly AttackTechnique[] = [
   'sampling-poisoning',
