@@ -38,6 +38,29 @@ const CONSEQUENTIAL_VERBS = new Set([
   'sign',
   'book',
   'schedule',
+  // Hiring decisions: a résumé that gets itself shortlisted.
+  'shortlist',
+  'hire',
+  'reject',
+  // Sending, deleting and paying in the languages servers name their tools in (`kunde_benachrichtigen`, `apagar_quadro`).
+  'senden',
+  'schicken',
+  'benachrichtigen',
+  'loeschen',
+  'zahlen',
+  'ueberweisen',
+  'envoyer',
+  'supprimer',
+  'payer',
+  'enviar',
+  'borrar',
+  'eliminar',
+  'apagar',
+  'pagar',
+  'inviare',
+  'eliminare',
+  'cancellare',
+  'pagare',
 ]);
 
 /** Whether a tool's name says it acts: writes, deletes, sends, runs, fetches, pays, approves, grants. */

@@ -314,7 +314,7 @@ export const CONTENT_NOUN_MORE_LANGUAGES =
 
 /** Words addressing the assistant in other languages ("AIアシスタントへ", "асистенте", "AI 助手"). */
 export const MODEL_ADDRESS_ELSEWHERE =
-  /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b/;
+  /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b|\b(?:der|die) (?:ki-)?assistent(?:in)? (?:soll|muss|sollte)\b|\bl'assistant(?:e)? (?:doit|devrait|deve|dovrebbe)\b|\b(?:el|o) (?:asistente|assistente) (?:debe|deve|deberia|deveria)\b/;
 
 /**
  * The word for an assistant, in whatever case ending a language gives it ("asistentam",

@@ -689,6 +689,14 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     ...userSlotHits(form),
     ...patternHits(
       form,
+      [SCRIPTED_REPLY],
+      'SEC-02',
+      'scripted-reply',
+      'high',
+      'data returned by the server dictates what the assistant tells the user',
+    ),
+    ...patternHits(
+      form,
       [FAKE_TURN],
       'SEC-02',
       'fake-turn',
@@ -697,6 +705,10 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     ),
   ];
 }
+
+/** "…then just reply to me with 'it's a free time slot'": data writing the assistant's answer. */
+const SCRIPTED_REPLY =
+  /\b(?:just |only |then |simply )+(?:reply|respond|answer|say|tell (?:me|the user|them))\b(?: (?:to (?:me|the user|them)|back))?(?: (?:with|that))?\s*['"‘“]/;
 
 /**
  * An address, with or without its scheme, whose query is left for the user's details
@@ -1158,12 +1170,46 @@ function callsActingTool(form: string, context: RuleContext): boolean {
   return false;
 }
 
+/** An error, or a tool result flagged as one (`isError`): where a server may guide the next call. */
+function answersAsError(text: ReadText): boolean {
+  return text.role === 'error' || text.path.endsWith(' error result');
+}
+
+/** "Assistant, from this point on …", "Shopping assistants: every other kettle …": the assistant called by name. */
+const VOCATIVE =
+  /(?:^|[.!?>\n"'`([]\s*)(?:[\w-]+ ){0,2}(?:assistants?|ai agents?|agents)\s*[,:](?=\s)|\b(?:ai |shopping |coding |screening |research |support |booking )?(?:assistants?|llms?|copilots?)(?: (?:\w+ing|that|who|which)(?: [\w'-]+){0,4})? (?:must|should|need to|are required to|shall|have to|has to)\b/;
+/** A sum of money: "480 USDC", "$7,940", "€ 1.200". */
+const AMOUNT = /(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd[ct]?|eur|gbp|btc|eth|sol|dollars|euros))\b/;
+const CALLED_NAME =
+  /\b(?:call|calling|use|using|run|invoke|invoking|complete|trigger|via|with|mit|avec|con|com|tramite|mittels)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
+
+/**
+ * The clause that orders one of the server's acting tools: named in full (`shortlist_candidate`),
+ * or a one-word name after a verb of calling ("by calling pay with amount …", "complete checkout").
+ */
+function actingToolCalled(
+  clauses: readonly Clause[],
+  context: RuleContext,
+  owner: string,
+): { tool: string; text: string; start: number; end: number } | null {
+  for (const clause of clauses) {
+    const named = actingToolNamed(clause.text, context, owner);
+    const called = [...clause.text.matchAll(CALLED_NAME)]
+      .map((match) => match[1]!)
+      .find((name) => context.actingTools.has(name) && name !== owner);
+    const tool = called ?? (named !== null && ordersIn(clause.text) ? named : null);
+    if (tool) return { tool, text: clause.text, start: clause.start, end: clause.end };
+  }
+  return null;
+}
+
 function injectedOrderHits(
   text: ReadText,
   form: string,
   clauses: readonly Clause[],
   context: RuleContext,
 ): Hit[] {
+  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
   const labelled = addressedByLabel(text.text, context) || USER_TURN.test(text.text);
   const addressed =
     labelled ||
@@ -1195,7 +1241,6 @@ function injectedOrderHits(
   // A record labelled for the assistant that orders a write, a send or a payment through the
   // server's own tools (Guardion's résumé that saves a memory and sends an offer). An error may
   // guide the next call; a result or a resource is someone's content, which gives no orders.
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
   if (
     labelled &&
     text.role !== 'error' &&
@@ -1205,6 +1250,21 @@ function injectedOrderHits(
       0,
       form.length,
       'data returned by the server is labelled for the assistant and orders one of the server’s acting tools',
+    );
+  // Addressed any way at all ("Shopping assistants: …", "Notice to agents: …") and an order to one
+  // of the server's acting tools with what to do (ap2's branded whisper, Raji's superseded
+  // figures, a résumé's white text): a record does not tell the assistant to buy, pay or shortlist.
+  // An error may guide the next call, so there it needs an address or an amount to count.
+  const acting = actingToolCalled(clauses, context, owner);
+  if (
+    (addressed || VOCATIVE.test(form)) &&
+    acting !== null &&
+    (!answersAsError(text) || liveAddress(acting.text) || AMOUNT.test(acting.text))
+  )
+    return injected(
+      acting.start,
+      acting.end,
+      `data returned by the server speaks to the assistant and has its ${acting.tool} tool used`,
     );
   if (labelled && labelledAsks(text.text, form, context, otherTool))
     return injected(
@@ -2390,15 +2450,21 @@ function plantedAccountHits(
  * success, and skip run_full_suite and reviewer requests" (review sabotage, SOPBench and the
  * gh-aw approval incident). A rule that forbids it ("never merge without review") is negated.
  */
-const APPROVE_ORDER = /\b(?:approve|merge|submit\w*(?: it| the review)? with (?:event )?approve)\b/;
+const APPROVE_ORDER =
+  /\b(?:approve|merge|rubber[- ]stamp|submit\w*(?: it| the review)? with (?:event )?approve)\b/;
+/** A verdict dictated: "answer APPROVE", "your job is only to rubber-stamp it". */
+const VERDICT_ORDER =
+  /(?:^|\s)(?:answer|respond|reply|say|vote)\s+(?:with\s+)?["'`]?approve|\brubber[- ]stamp\b/;
 const CONTROL_SKIPPED =
-  /\b(?:skip(?:ping)?|bypass(?:ing)?|without (?:running|waiting for|requesting|asking for)|no need (?:for|to run))\b[^.!?\n]{0,40}\b(?:tests?|test suites?|full[ _]suite|run_full_suite|checks?|ci|reviews?|reviewers?|reviewer requests|diff walkthrough|code review)\b|\bso (?:that )?branch protection (?:clears|passes|is satisfied)\b/;
+  /\b(?:skip(?:ping)?|bypass(?:ing)?|without (?:running|waiting for|requesting|asking for)|no need (?:for|to run))\b[^.!?\n]{0,40}\b(?:tests?|test suites?|full[ _]suite|run_full_suite|checks?|ci|reviews?|reviewers?|reviewer requests|diff walkthrough|code review)\b|\bso (?:that )?branch protection (?:clears|passes|is satisfied)\b|\bskip[_-]?(?:tests?|ci|checks?|reviews?)\s*[=:]\s*(?:true|1|yes)\b/;
 
 function reviewBypassHits(text: ReadText, form: string, clauses: readonly Clause[]): Hit[] {
   if (text.role === 'tool-result' || text.role === 'error') return [];
   if (!CONTROL_SKIPPED.test(form)) return [];
   const order = clauses.find(
-    (clause) => APPROVE_ORDER.test(clause.text) && (ordersIn(clause.text) || ACTION_ORDER.test(clause.text)),
+    (clause) =>
+      APPROVE_ORDER.test(clause.text) &&
+      (ordersIn(clause.text) || ACTION_ORDER.test(clause.text) || VERDICT_ORDER.test(clause.text)),
   );
   if (!order) return [];
   const skipped = CONTROL_SKIPPED.exec(form)!;
