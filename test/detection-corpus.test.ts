@@ -30,6 +30,7 @@ import {
   HELD_OUT_12_DIR,
   HELD_OUT_13_DIR,
   HELD_OUT_14_DIR,
+  HELD_OUT_16_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -77,6 +78,8 @@ const heldOut13Corpus = loadCorpus(HELD_OUT_13_DIR);
 const heldOut13 = heldOut13Corpus.map(({ testCase }) => testCase);
 const heldOut14Corpus = loadCorpus(HELD_OUT_14_DIR);
 const heldOut14 = heldOut14Corpus.map(({ testCase }) => testCase);
+const heldOut16Corpus = loadCorpus(HELD_OUT_16_DIR);
+const heldOut16 = heldOut16Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -94,6 +97,7 @@ const everyCase = [
   ...heldOut12,
   ...heldOut13,
   ...heldOut14,
+  ...heldOut16,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -184,6 +188,7 @@ function readmeSections(): {
   heldOut12: string;
   heldOut13: string;
   heldOut14: string;
+  heldOut16: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -205,6 +210,7 @@ function readmeSections(): {
     at('Held-out set 12'),
     at('Held-out set 13'),
     at('Held-out set 14'),
+    at('Held-out set 16'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -228,6 +234,7 @@ function readmeSections(): {
     heldOut12: section(11),
     heldOut13: section(12),
     heldOut14: section(13),
+    heldOut16: section(14),
   };
 }
 
@@ -402,6 +409,30 @@ const HELD_OUT_SETS = [
     section: 'heldOut14',
     least: 20,
     fewer: { 'encoded-payload': 2 },
+  },
+  // Real public text a fourth time, from sources sets 10, 12 and 14 do not use; written in one short
+  // sitting, so it is small and holds fewer than three cases of most techniques (see its README section).
+  {
+    name: 'held-out set 16',
+    dir: HELD_OUT_16_DIR,
+    loaded: heldOut16Corpus,
+    section: 'heldOut16',
+    least: 2,
+    fewer: {
+      'invisible-characters': 0,
+      'sensitive-paths': 0,
+      'exfiltration-parameter': 0,
+      shadowing: 2,
+      'confusable-name': 1,
+      'schema-poisoning': 0,
+      'server-instructions': 0,
+      'prompt-poisoning': 0,
+      'resource-poisoning': 1,
+      'result-poisoning': 1,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 0,
+    },
   },
 ] as const;
 
