@@ -410,28 +410,28 @@ const HELD_OUT_SETS = [
     least: 20,
     fewer: { 'encoded-payload': 2 },
   },
-  // Real public text a fourth time, from sources sets 10, 12 and 14 do not use; written in one short
-  // sitting, so it is small and holds fewer than three cases of most techniques (see its README section).
+  // Real public text a fourth time, from sources sets 10, 12 and 14 do not use (see its README section).
+  // Techniques it holds fewer than three of, and why (no more than three cases from one repository):
+  // - invisible-characters, encoded-payload: the unused sources with published smuggled or encoded text
+  //   (garak's smuggling probes) are in a repository the set already takes three cases from;
+  // - server-instructions, prompt-poisoning, identity-deception: no unused public PoC was found that
+  //   poisons initialize.instructions or a prompt, or changes its answers by client name;
+  // - exfiltration-parameter, confusable-name, rug-pull: the unused sources hold only these few.
   {
     name: 'held-out set 16',
     dir: HELD_OUT_16_DIR,
     loaded: heldOut16Corpus,
     section: 'heldOut16',
-    least: 2,
+    least: 20,
     fewer: {
       'invisible-characters': 0,
-      'sensitive-paths': 0,
-      'exfiltration-parameter': 0,
-      shadowing: 2,
-      'confusable-name': 1,
-      'schema-poisoning': 0,
+      'encoded-payload': 0,
       'server-instructions': 0,
       'prompt-poisoning': 0,
-      'resource-poisoning': 1,
-      'result-poisoning': 1,
-      'rug-pull': 1,
       'identity-deception': 0,
-      'encoded-payload': 0,
+      'exfiltration-parameter': 2,
+      'confusable-name': 2,
+      'rug-pull': 1,
     },
   },
 ] as const;
