@@ -31,6 +31,7 @@ import {
   HELD_OUT_13_DIR,
   HELD_OUT_14_DIR,
   HELD_OUT_15_DIR,
+  HELD_OUT_16_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -80,6 +81,8 @@ const heldOut14Corpus = loadCorpus(HELD_OUT_14_DIR);
 const heldOut14 = heldOut14Corpus.map(({ testCase }) => testCase);
 const heldOut15Corpus = loadCorpus(HELD_OUT_15_DIR);
 const heldOut15 = heldOut15Corpus.map(({ testCase }) => testCase);
+const heldOut16Corpus = loadCorpus(HELD_OUT_16_DIR);
+const heldOut16 = heldOut16Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -98,6 +101,7 @@ const everyCase = [
   ...heldOut13,
   ...heldOut14,
   ...heldOut15,
+  ...heldOut16,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -189,6 +193,7 @@ function readmeSections(): {
   heldOut13: string;
   heldOut14: string;
   heldOut15: string;
+  heldOut16: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -211,6 +216,7 @@ function readmeSections(): {
     at('Held-out set 13'),
     at('Held-out set 14'),
     at('Held-out set 15'),
+    at('Held-out set 16'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -235,6 +241,7 @@ function readmeSections(): {
     heldOut13: section(12),
     heldOut14: section(13),
     heldOut15: section(14),
+    heldOut16: section(15),
   };
 }
 
@@ -418,6 +425,30 @@ const HELD_OUT_SETS = [
     section: 'heldOut15',
     least: 35,
     clientRequests: true,
+  },
+  // Real public text a fourth time, from sources sets 10, 12 and 14 do not use (see its README section).
+  // Techniques it holds fewer than three of, and why (no more than three cases from one repository):
+  // - invisible-characters, encoded-payload: the unused sources with published smuggled or encoded text
+  //   (garak's smuggling probes) are in a repository the set already takes three cases from;
+  // - server-instructions, prompt-poisoning, identity-deception: no unused public PoC was found that
+  //   poisons initialize.instructions or a prompt, or changes its answers by client name;
+  // - exfiltration-parameter, confusable-name, rug-pull: the unused sources hold only these few.
+  {
+    name: 'held-out set 16',
+    dir: HELD_OUT_16_DIR,
+    loaded: heldOut16Corpus,
+    section: 'heldOut16',
+    least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'encoded-payload': 0,
+      'server-instructions': 0,
+      'prompt-poisoning': 0,
+      'identity-deception': 0,
+      'exfiltration-parameter': 2,
+      'confusable-name': 2,
+      'rug-pull': 1,
+    },
   },
 ] as const;
 

@@ -101,6 +101,12 @@ export const HELD_OUT_14_DIR = join(CORPUS_DIR, 'held-out-14');
  * reads it by default.
  */
 export const HELD_OUT_15_DIR = join(CORPUS_DIR, 'held-out-15');
+/**
+ * A sixteenth held-out batch, written like the tenth, twelfth and fourteenth from real public text
+ * (published payloads and real servers' own tool definitions) from repositories, pages and servers that
+ * sets 10, 12 and 14 do not use; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_16_DIR = join(CORPUS_DIR, 'held-out-16');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
