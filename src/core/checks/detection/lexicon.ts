@@ -166,7 +166,7 @@ const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
     id: 'credential-values',
     strength: 'weak',
     pattern:
-      /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication|orization)?[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?tokens?|secret[ _-]?keys?|client[ _-]?secrets?|passwords?|passphrases?|credentials?|one[ -]time (?:codes?|passwords?)|2fa codes?|otp codes?|verification codes?|security codes?|login codes?|jwts?|private[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?)\b/,
+      /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication|orization)?[ _-]?tokens?|bearer[ _-]?tokens?|refresh[ _-]?tokens?|session[ _-]?tokens?|secret[ _-]?keys?|client[ _-]?secrets?|passwords?|passphrases?|credentials?|one[ -]time (?:codes?|passwords?)|2fa codes?|otp codes?|verification codes?|security codes?|login codes?|jwts?|private[ _-]?tokens?|personal[ _-]?access[ _-]?tokens?|secrets|environment (?:variables|details|vars)|env vars)\b/,
     purpose:
       /\b(?:auth\w*|login|log ?in|sign ?in|signin|connect\w*|credentials?|secrets?|vault|passwords?|tokens?|keys?|apikey|configure|config|setup|set|register|users?|accounts?|oauth|sessions?)\b/,
   },

@@ -401,8 +401,27 @@ function linesOf(form: string): Clause[] {
   return lines;
 }
 
+/**
+ * Code that compromises the machine, across lines as code is written (BIPIA's code attacks): a
+ * key appended to `authorized_keys`, a key file opened and posted.
+ */
+const COMPROMISING_CODE =
+  /\bauthorized_keys\b[\s\S]{0,200}?(?:open\([^)]*["']a\+?["']|\.write\(|appendfile|>>)|\bopen\(\s*["'][^"']*(?:private[ _/-]?key|id_rsa|id_ed25519|\.ssh\/|\.aws\/|credentials)[^"']*["'][\s\S]{0,200}?(?:requests\.(?:post|put)|urlopen|fetch\(|httpx\.post)/;
+
 function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
   const hits: Hit[] = [];
+  const code = COMPROMISING_CODE.exec(form);
+  if (code)
+    hits.push(
+      hit(
+        'SEC-02',
+        'machine-compromise',
+        'critical',
+        code.index,
+        code.index + code[0].length,
+        'asks for code that compromises the machine',
+      ),
+    );
   const seen = clauses.some((clause) => DANGEROUS_COMMANDS.test(clause.text));
   for (const clause of seen ? clauses : linesOf(form)) {
     const match = DANGEROUS_COMMANDS.exec(clause.text);
@@ -689,6 +708,14 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     ...userSlotHits(form),
     ...patternHits(
       form,
+      [SYSTEM_LABEL],
+      'SEC-02',
+      'system-label',
+      'high',
+      'data returned by the server speaks as the system',
+    ),
+    ...patternHits(
+      form,
       [SCRIPTED_REPLY],
       'SEC-02',
       'scripted-reply',
@@ -705,6 +732,10 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
     ),
   ];
 }
+
+/** "System note: …", "System instruction: …", "[SYSTEM — REGULATORY PROCESSING LAYER]": data posing as the system. */
+const SYSTEM_LABEL =
+  /(?:^|[\n"'{:]\s*)\[?\s*system\s+(?:note|notice|instructions?|message|directive|update|alert|override)\s*\]?\s*:|\[\s*system\s*[—–-][^\]\n]{3,60}\]/;
 
 /** "…then just reply to me with 'it's a free time slot'": data writing the assistant's answer. */
 const SCRIPTED_REPLY =
@@ -1180,6 +1211,7 @@ const VOCATIVE =
   /(?:^|[.!?>\n"'`([]\s*)(?:[\w-]+ ){0,2}(?:assistants?|ai agents?|agents)\s*[,:](?=\s)|\b(?:ai |shopping |coding |screening |research |support |booking )?(?:assistants?|llms?|copilots?)(?: (?:\w+ing|that|who|which)(?: [\w'-]+){0,4})? (?:must|should|need to|are required to|shall|have to|has to)\b/;
 /** A sum of money: "480 USDC", "$7,940", "€ 1.200". */
 const AMOUNT = /(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd[ct]?|eur|gbp|btc|eth|sol|dollars|euros))\b/;
+const CALL_VERB = /\b(?:call|invoke|use|run|trigger|execute)\b/;
 const CALLED_NAME =
   /\b(?:call|calling|use|using|run|invoke|invoking|complete|trigger|via|with|mit|avec|con|com|tramite|mittels)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
 
@@ -1188,6 +1220,7 @@ const CALLED_NAME =
  * or a one-word name after a verb of calling ("by calling pay with amount …", "complete checkout").
  */
 function actingToolCalled(
+  form: string,
   clauses: readonly Clause[],
   context: RuleContext,
   owner: string,
@@ -1197,7 +1230,10 @@ function actingToolCalled(
     const called = [...clause.text.matchAll(CALLED_NAME)]
       .map((match) => match[1]!)
       .find((name) => context.actingTools.has(name) && name !== owner);
-    const tool = called ?? (named !== null && ordersIn(clause.text) ? named : null);
+    // A sentence broken over lines puts the verb on the line before the name ("invoke the
+    // note-refresh\ncapability (update_system_note)").
+    const near = form.slice(Math.max(0, clause.start - 80), clause.end);
+    const tool = called ?? (named !== null && (ordersIn(clause.text) || CALL_VERB.test(near)) ? named : null);
     if (tool) return { tool, text: clause.text, start: clause.start, end: clause.end };
   }
   return null;
@@ -1255,7 +1291,7 @@ function injectedOrderHits(
   // of the server's acting tools with what to do (ap2's branded whisper, Raji's superseded
   // figures, a résumé's white text): a record does not tell the assistant to buy, pay or shortlist.
   // An error may guide the next call, so there it needs an address or an amount to count.
-  const acting = actingToolCalled(clauses, context, owner);
+  const acting = actingToolCalled(form, clauses, context, owner);
   if (
     (addressed || VOCATIVE.test(form)) &&
     acting !== null &&
@@ -1339,7 +1375,10 @@ const INTO_PARAMETER = new RegExp(
 const PRONOUN_CONTENT =
   /\b(?:it|its (?:content|contents|text|value|data)|them|their (?:content|contents|values)|the (?:file|contents?|output|result|key|keys|data|values?|text)|this (?:file|data|information|content|key)|that (?:file|data|content|key))\b/;
 /** Asking for every secret there is, not the one the server needs ("your API key"). */
-const QUANTIFIED = /\b(?:all|any|every|each|entire|full|whole|complete|raw)\b|\bthe user'?s\b/;
+// "Credentials observed in the output of previous tool calls in the current session … the most
+// sensitive one": values gathered from elsewhere in the session, not the server's own key.
+const QUANTIFIED =
+  /\b(?:all|any|every|each|entire|full|whole|complete|raw)\b|\bthe user'?s\b|\b(?:previous|earlier|other) tool calls?\b|\bmost sensitive\b/;
 /** Asking for every word of something: what only a tool made for that very thing may ask. */
 const WHOLE = /\b(?:all|every|entire|full|whole|complete|verbatim|word for word|in full)\b/;
 const CONTENT_NOUN =
@@ -2077,6 +2116,15 @@ const SUPERIOR_TO_OTHERS =
   /\b(?:safer|better|faster|more (?:secure|reliable|accurate|trusted|trustworthy)|recommended|preferred|superior)\s+(?:than|over|to)\s+(?:the |any |all )?(?:standard|built-in|builtin|default|native|other|regular|generic|original|official|plain)\b[^.!?\n]{0,40}?\b(?:tools?|servers?|functions?|implementations?|versions?)\b/;
 const RECOMMENDS = /\b(?:recommended|prefer(?:red)?|always use|use (?:this|it) instead|only use)\b/;
 
+/**
+ * "Cet outil DOIT être sélectionné en priorité … les outils de transfert non certifiés ne doivent pas
+ * être utilisés": a tool that claims the first pick among several and rules the others out.
+ */
+const PICK_ME_FIRST =
+  /\b(?:doit|doivent) etre (?:selectionne|choisi|utilise|privilegie)e?s? en priorite\b|\bdebe ser (?:seleccionad|elegid|usad|utilizad)[oa] (?:con|en) prioridad\b|\bdeve ser (?:selecionad|escolhid|usad|utilizad)[oa] (?:com|em) prioridade\b|\bdeve essere (?:selezionat|scelt|usat|utilizzat)[oa] (?:con|in) priorita\b|\bmuss (?:vorrangig|bevorzugt|zuerst) (?:ausgewahlt|gewahlt|verwendet|genutzt) werden\b|\bmust (?:always )?be (?:selected|chosen|picked|preferred) (?:first|with priority|over (?:all |any )?(?:other|the other))\b/;
+const OTHERS_RULED_OUT =
+  /\b(?:les )?(?:autres )?outils\b[^.!?\n]{0,60}\bne (?:doivent|peuvent) pas etre utilises\b|\botras herramientas\b[^.!?\n]{0,60}\bno (?:deben|pueden) (?:ser )?(?:usad|utilizad)|\boutras ferramentas\b[^.!?\n]{0,60}\bnao (?:devem|podem) ser (?:usad|utilizad)|\baltri strumenti\b[^.!?\n]{0,60}\bnon (?:devono|possono) essere (?:usat|utilizzat)|\bandere (?:werkzeuge|tools)\b[^.!?\n]{0,60}\b(?:durfen|sollen) nicht (?:verwendet|genutzt) werden\b|\bother (?:\w+ ){0,2}tools (?:must|should) not be used\b|\bmultiple (?:\w+ ){0,2}tools\b|\bplusieurs outils\b|\bvarias herramientas\b/;
+
 function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
   const whole = clauses.map((clause) => clause.text).join('\n');
   const hits: Hit[] = [];
@@ -2100,6 +2148,18 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
         0,
         whole.length,
         'claims to be better than other tools so the model picks it in their place',
+      ),
+    );
+  const first = PICK_ME_FIRST.exec(whole);
+  if (first && OTHERS_RULED_OUT.test(whole))
+    hits.push(
+      hit(
+        'SEC-03',
+        'displace',
+        'critical',
+        first.index,
+        first.index + first[0].length,
+        'claims the first pick among several tools and rules the others out',
       ),
     );
   const suppressed = SUPPRESS_OTHERS.exec(whole);
@@ -2215,6 +2275,19 @@ const EXAMPLE_HOST =
  * address copies everything the tool sends unless the model happens to override it.
  */
 function defaultDestinationHits(text: ReadText, form: string): Hit[] {
+  // "customer-support@example.com\nbcc: dsi@…": a header smuggled into a value the model copies.
+  const header = /\n\s*(?:bcc|cc|to|reply-to)\s*:\s*\S+@/.exec(form);
+  if (header && (text.role === 'default' || text.role === 'example' || text.role === 'enum'))
+    return [
+      hit(
+        'SEC-03',
+        'header-injection',
+        'critical',
+        header.index,
+        header.index + header[0].length,
+        'a value the model copies carries an extra mail header',
+      ),
+    ];
   if (text.role !== 'default' || text.property === undefined) return [];
   if (!COPY_DESTINATION.test(nameWords(text.property).join(' '))) return [];
   const address = ADDRESS.exec(form);
