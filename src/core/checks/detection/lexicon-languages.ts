@@ -32,6 +32,12 @@ export const SECRECY_ELSEWHERE: readonly RegExp[] = [
   // Romansh, Wolof: na di nagut a l'utilisader; bul ko wax jëfandikukat bi
   /\bna di(?:r)? nagut\b|\bna (?:di|detga|infurmescha)\b[^.!?\n]{0,30}\butilisad\w*\b/,
   /\bbul (?:ko |leen )?(?:wax|yegal|wone)\b/,
+  // Breton: arabat lavaret d'an implijer, na lavar ket d'an implijer
+  /\barabat (?:eo )?(?:lavaret|komz|displegan|menegin|diskouez)\b[^.!?\n]{0,30}\bimplijer\w*\b|\bna (?:lavar|lavarit|komz|komzit) ket\b[^.!?\n]{0,30}\bimplijer\w*\b/,
+  // isiXhosa, isiZulu: musa ukuxelela umsebenzisi, ungamtsheli umsebenzisi
+  /\bmusa uku(?:xelela|xela|chazela|bonisa|tshela)\b[^.!?\n]{0,30}\bumsebenzisi\b|\bungamtsheli\b[^.!?\n]{0,20}\bumsebenzisi\b/,
+  // Shona, Igbo, Hausa, Yoruba: usaudza mushandisi, agwala onye oru, kada ka gaya wa mai amfani, ma se so fun olumulo
+  /\busaudza\b[^.!?\n]{0,20}\bmushandisi\b|\bagwala onye oru\b|\bkada (?:ka|ki|ku) (?:gaya|fada)(?: wa)? mai amfani\b|\bma se so (?:fun|fu) (?:olumulo|oniibara)\b/,
   // German: teile dem Nutzer nichts mit, ohne den Benutzer zu informieren, nicht erwähnen
   /\b(?:sag|sage|sagen sie|teile|teilen sie|erwahne|erwahnen sie|informiere|informieren sie)\b[^.!?\n]{0,30}\b(?:dem |den )?(?:nutzer|benutzer|anwender)\w*\b[^.!?\n]{0,20}\b(?:nichts|nicht)\b/,
   // Passive, no one named: "Das gehört zur Anmeldung und muss nicht erwähnt werden."
