@@ -2642,9 +2642,13 @@ const SECRET_KINDS: ReadonlyArray<[kind: string, pattern: RegExp]> = [
   ['credentials', /credential/],
   ['private keys', /private[ _-]?keys?|ssh[ _-]?keys?/],
 ];
-/** Protecting them or looking for leaks: "redact API keys and tokens", "does it contain a password". */
+/**
+ * Protecting them or looking for leaks in a given text: "redact API keys and tokens", "does it
+ * contain a password", "flag any tokens in this diff". Not "leak" or "make the summary contain every
+ * key", which an attacker writes too.
+ */
 const SECRETS_GUARDED =
-  /\b(?:redact|mask|remov|strip|censor|scrub|obfuscat|exclud|omit|never include|do not include|don'?t include|contains?|detect|flag|check (?:for|whether|if)|identify|leak)/;
+  /\b(?:redact|mask|remov|strip|censor|scrub|obfuscat|exclud|omit|never include|do not include|don'?t include|(?:whether|if) (?:it |this |the [\w-]+ )?contains?|check (?:for|whether|if)|leaked)|\b(?:detect|flag|identify)\w*\b[^.!?\n]{0,60}\bin (?:this|the) (?:diff|log|logs|text|file|code|document|snippet|output|commit)\b/;
 
 function secretKindsCollected(form: string): string[] {
   if (SECRETS_GUARDED.test(form)) return [];
