@@ -32,6 +32,7 @@ import {
   HELD_OUT_14_DIR,
   HELD_OUT_15_DIR,
   HELD_OUT_16_DIR,
+  HELD_OUT_17_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -83,6 +84,8 @@ const heldOut15Corpus = loadCorpus(HELD_OUT_15_DIR);
 const heldOut15 = heldOut15Corpus.map(({ testCase }) => testCase);
 const heldOut16Corpus = loadCorpus(HELD_OUT_16_DIR);
 const heldOut16 = heldOut16Corpus.map(({ testCase }) => testCase);
+const heldOut17Corpus = loadCorpus(HELD_OUT_17_DIR);
+const heldOut17 = heldOut17Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -102,6 +105,7 @@ const everyCase = [
   ...heldOut14,
   ...heldOut15,
   ...heldOut16,
+  ...heldOut17,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -194,6 +198,7 @@ function readmeSections(): {
   heldOut14: string;
   heldOut15: string;
   heldOut16: string;
+  heldOut17: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -217,6 +222,7 @@ function readmeSections(): {
     at('Held-out set 14'),
     at('Held-out set 15'),
     at('Held-out set 16'),
+    at('Held-out set 17'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -242,6 +248,7 @@ function readmeSections(): {
     heldOut14: section(13),
     heldOut15: section(14),
     heldOut16: section(15),
+    heldOut17: section(16),
   };
 }
 
@@ -450,12 +457,21 @@ const HELD_OUT_SETS = [
       'rug-pull': 1,
     },
   },
+  // Written in our words again like 15, in one sitting, so about its size; it covers client requests too.
+  {
+    name: 'held-out set 17',
+    dir: HELD_OUT_17_DIR,
+    loaded: heldOut17Corpus,
+    section: 'heldOut17',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13 and 15 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15 and 17 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     // Techniques a set may hold fewer than three of, with the number it must still hold.
     const fewer: Partial<Record<string, number>> = 'fewer' in rest ? rest.fewer : {};

@@ -107,6 +107,13 @@ export const HELD_OUT_15_DIR = join(CORPUS_DIR, 'held-out-15');
  * sets 10, 12 and 14 do not use; like the others, nothing reads it by default.
  */
 export const HELD_OUT_16_DIR = join(CORPUS_DIR, 'held-out-16');
+/**
+ * A seventeenth held-out batch, written in our own words again like the fifteenth, from 2024-2026 write-ups
+ * no other set cites (healthcare records, legal review, observability and SIEM, document conversion,
+ * translation, travel, payroll and HR, education, industrial and cloud IAM) and real servers that no other
+ * set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_17_DIR = join(CORPUS_DIR, 'held-out-17');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
