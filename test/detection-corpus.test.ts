@@ -32,6 +32,7 @@ import {
   HELD_OUT_14_DIR,
   HELD_OUT_15_DIR,
   HELD_OUT_16_DIR,
+  HELD_OUT_18_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -83,6 +84,8 @@ const heldOut15Corpus = loadCorpus(HELD_OUT_15_DIR);
 const heldOut15 = heldOut15Corpus.map(({ testCase }) => testCase);
 const heldOut16Corpus = loadCorpus(HELD_OUT_16_DIR);
 const heldOut16 = heldOut16Corpus.map(({ testCase }) => testCase);
+const heldOut18Corpus = loadCorpus(HELD_OUT_18_DIR);
+const heldOut18 = heldOut18Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -102,6 +105,7 @@ const everyCase = [
   ...heldOut14,
   ...heldOut15,
   ...heldOut16,
+  ...heldOut18,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -194,6 +198,7 @@ function readmeSections(): {
   heldOut14: string;
   heldOut15: string;
   heldOut16: string;
+  heldOut18: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -217,6 +222,7 @@ function readmeSections(): {
     at('Held-out set 14'),
     at('Held-out set 15'),
     at('Held-out set 16'),
+    at('Held-out set 18'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -242,6 +248,7 @@ function readmeSections(): {
     heldOut14: section(13),
     heldOut15: section(14),
     heldOut16: section(15),
+    heldOut18: section(16),
   };
 }
 
@@ -447,6 +454,32 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'exfiltration-parameter': 2,
       'confusable-name': 2,
+      'rug-pull': 1,
+    },
+  },
+  // Real public text a fifth time, from sources sets 10, 12, 14 and 16 do not use (see its README section).
+  // Written in one short sitting, so it is small: most of the time went on finding unused sources, and it
+  // asks only for the counts it holds. Techniques it holds fewer than three of, and why: no unused public
+  // text was found in the time for invisible characters, confusable names, schema poisoning, server
+  // instructions or faces by client name; the rest have only the one or two cases that were ready.
+  {
+    name: 'held-out set 18',
+    dir: HELD_OUT_18_DIR,
+    loaded: heldOut18Corpus,
+    section: 'heldOut18',
+    least: 3,
+    fewer: {
+      'invisible-characters': 0,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 0,
+      'identity-deception': 0,
+      shadowing: 2,
+      'exfiltration-parameter': 2,
+      'result-poisoning': 2,
+      'encoded-payload': 2,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 1,
       'rug-pull': 1,
     },
   },
