@@ -458,26 +458,24 @@ const HELD_OUT_SETS = [
     },
   },
   // Real public text a fifth time, from sources sets 10, 12, 14 and 16 do not use (see its README section).
-  // Written in one short sitting, so it is small: most of the time went on finding unused sources, and it
-  // asks only for the counts it holds. Techniques it holds fewer than three of, and why: no unused public
-  // text was found in the time for invisible characters, confusable names, schema poisoning, server
-  // instructions or faces by client name; the rest have only the one or two cases that were ready.
+  // Written in two sittings: the first left it small, the second extended it to the usual size. Techniques it
+  // holds fewer than three of, and why: no unused public text was found in either sitting that uses confusable
+  // names, schema poisoning, server instructions or faces by client name (the PoCs found for them are all
+  // cited by other sets); for invisible characters, prompts and rug pulls the unused sources hold only these few.
   {
     name: 'held-out set 18',
     dir: HELD_OUT_18_DIR,
     loaded: heldOut18Corpus,
     section: 'heldOut18',
-    least: 7,
+    least: 20,
     fewer: {
-      'invisible-characters': 0,
       'confusable-name': 0,
       'schema-poisoning': 0,
       'server-instructions': 0,
       'identity-deception': 0,
+      'invisible-characters': 1,
+      'prompt-poisoning': 2,
       'rug-pull': 2,
-      'encoded-payload': 2,
-      'prompt-poisoning': 1,
-      'resource-poisoning': 1,
     },
   },
 ] as const;
