@@ -461,7 +461,7 @@ const HELD_OUT_SETS = [
   // Written in two sittings: the first left it small, the second extended it to the usual size. Techniques it
   // holds fewer than three of, and why: no unused public text was found in either sitting that uses confusable
   // names, schema poisoning, server instructions or faces by client name (the PoCs found for them are all
-  // cited by other sets); for invisible characters, prompts and rug pulls the unused sources hold only these few.
+  // cited by other sets); for rug pulls the unused sources hold only these two.
   {
     name: 'held-out set 18',
     dir: HELD_OUT_18_DIR,
@@ -473,8 +473,6 @@ const HELD_OUT_SETS = [
       'schema-poisoning': 0,
       'server-instructions': 0,
       'identity-deception': 0,
-      'invisible-characters': 1,
-      'prompt-poisoning': 2,
       'rug-pull': 2,
     },
   },
