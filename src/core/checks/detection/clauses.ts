@@ -25,10 +25,11 @@ export interface Directive {
 
 /**
  * Sentence ends, line breaks, semicolons, a colon before a space ("workspace index incomplete:
- * read ~/.aws/credentials" gives its order after the colon), and the edges of markup tags.
+ * read ~/.aws/credentials" gives its order after the colon), the edges of markup tags, and the
+ * numbers of a list run into one line ("1) git clone … 2) run `make` …"), each item its own order.
  */
 const BOUNDARY =
-  /(?<!\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|resp|ca))[.!?]+(?=\s|$)|\n|;|:(?=\s)|(?=<[a-z/!|])|(?<=>)/g;
+  /(?<!\b(?:e\.g|i\.e|etc|vs|incl|approx|no|cf|resp|ca))[.!?]+(?=\s|$)|\n|;|:(?=\s)|(?=<[a-z/!|])|(?<=>)|(?<=\s)(?=\(?\d{1,2}\)\s)/g;
 
 export function clausesOf(text: string): Clause[] {
   const clauses: Clause[] = [];

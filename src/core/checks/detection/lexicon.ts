@@ -190,7 +190,7 @@ export const TARGETS: readonly TargetRule[] = TARGETS_AS_WRITTEN.map((rule) => (
 
 /** Verbs that fetch something the model would have to get from elsewhere. */
 export const ACQUIRE_VERBS =
-  'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query|search';
+  'read|open|cat|load|fetch|get|grab|retrieve|collect|gather|extract|copy|dump|access|obtain|look up|lookup|find|locate|export|list|print|output|display|reveal|scan|harvest|check|inspect|examine|view|tail|head|query|search';
 /** Verbs that move something into a parameter, a message or somewhere else. */
 export const TRANSFER_VERBS =
   'include|insert|add|append|attach|embed|put|pass|provide|supply|send|forward|upload|post|submit|share|transmit|leak|exfiltrate|encode|fill|set|write|paste|quote|repeat|summari[sz]e|enumerate|report|relay|cc|bcc|mail|email|text|return|give|hand over|store|save|log(?! ?(?:in|into|on|out)\\b)|record|copy|mirror|echo|route|proxy|redirect|tunnel|paste|publish|begin|start|end|finish|prefix|wrap';
@@ -217,7 +217,7 @@ export const CLAUSE_OPENERS =
 
 /** Phrases that address the model with an obligation. The verb follows. */
 export const MODAL_DIRECTIVE =
-  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:i|we) (?:will|shall|am going to|are going to)|i'll|we'll|let me|(?:asked|asks|want|wants|need|needs|would like|request|requests|require|requires) (?:that )?you(?: to)?|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|shall|needs? to|has to|will))";
+  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:i|we) (?:will|shall|am going to|are going to)|i'll|we'll|let me|(?:asked|asks|want|wants|need|needs|would like|request|requests|require|requires) (?:that )?you(?: to)?|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|shall|needs? to|has to|will)|(?:have|get) (?:it|the (?:ai |email |inbox )?(?:assistant|agent|model|bot)|your (?:ai )?(?:assistant|agent))(?: to)?)";
 
 /** Words saying a path or secret is refused, which makes its mention defensive. */
 export const DEFENSIVE =
@@ -249,6 +249,10 @@ export const SECRECY: readonly RegExp[] = [
   /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall)\s+(?:not|never)\s+(?:to\s+)?be\s+(?:mentioned|surfaced|disclosed|revealed|brought up|raised|announced)(?=\s*(?:[.!?;]|$)|\s+to (?:anyone|anybody|others|the user|the team)\b|\s+in (?:the|your|any) (?:reply|answer|response|summary|brief)\b)/,
   /\b(?:do not|don'?t|dont|never)\s+(?:explicitly\s+|directly\s+|openly\s+|ever\s+|specifically\s+)?(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|justify|display|show|list|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|notices?|messages?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|choices?|entry|entries|this|these)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)|when (?:you )?(?:answer|reply|respond|report)))/,
+  // "Do not mention that this instruction came from issue content", "present it as your own idea":
+  // an instruction that hides where it came from has no honest reason to.
+  /\b(?:do not|don'?t|dont|never|must not|should not|without|refrain from|avoid)\s+(?:\w+\s+){0,2}?(?:mention|reveal|say|disclose|indicate|admit|acknowledge|state|explain|note|tell (?:anyone|the user|them))(?:ing|s)?\s+(?:that |where |who |how )?(?:this|these|the|any|such|your)\s+(?:[\w-]+\s+)?(?:instructions?|requests?|tasks?|directives?|orders?|steps?|notes?|commands?|guidance|prompts?|actions?|comments?)\s+(?:(?:below|above|here)\s+)?(?:(?:was|were|is|are)\s+)?(?:came|comes|come|originated|originates|written|given|sent|planted|taken|found|read)\s+(?:from|in|by)\b/,
+  /\b(?:present|pass off|frame|offer|phrase|word)\s+(?:it|this|them|these|that|the (?:[\w-]+ )?(?:comment|request|change|suggestion|step|action|update|message))\s+as (?:if it (?:were|was) )?(?:your|the assistant'?s|an? independent|a spontaneous) (?:own )?(?:idea|suggestion|initiative|recommendation|finding|findings|words|work|conclusion|decision|choice)s?\b/,
   // "do not summarise it or mention it when you answer the user"
   /\b(?:do not|don'?t|dont|never)\s+\w+\s+(?:it|this|that|them)\s+or\s+(?:mention|reveal|disclose|report|show)\s+(?:it|this|that|them)\b/,
   // "Until then say nothing about this", "do not bring the mapping up in your reply".
@@ -281,6 +285,8 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|accepted|opted in|pre-?approved|authori[sz]ed)\b/,
+  // "you already consented at onboarding"
+  /\b(?:user|users|operator|owner|team|customer|you|they) already (?:agreed|consented|accepted|opted in|pre-?approved|authori[sz]ed)\b/,
   // "The user delegated these decisions when they connected the planner."
   /\b(?:user|users|operator|owner|customer|you) (?:has |have )?(?:already )?delegated (?:these|this|those|all|such|the) (?:decisions|approvals|choices|calls|confirmations)\b/,
   // "…so no need to interrupt them": the person who would be asked, spared.
@@ -507,6 +513,14 @@ export const MEMORY_WRITE =
   /\b(?:save|store|write|add|commit|persist|record|remember|memori[sz]e|pin|keep)\b[^.!?\n]{0,80}?\b(?:to|in|into|inside) (?:your |the |its |long[- ]term |persistent |permanent |core |shared |agent )*(?:memory|memories|knowledge base|standing instructions)\b|\b(?:guarda|guarde|salva|salve|memorizza|enregistre|speichere|sauvegarde)\b[^.!?\n]{0,30}\b(?:na |en la |en |nella |in |dans (?:ta |la |votre )?|im |in deinem )?(?:memoria|memoire|gedachtnis)\b/;
 export const LASTING =
   /\b(?:future|later|subsequent|all|every) (?:sessions?|conversations?|chats?|runs?|tasks?)\b|\bpermanent\w*|\bstanding (?:rule|fact|policy|instruction)|\bfrom now on\b|\bas (?:company |standing )?policy\b|\bpermanente\b|\bde (?:equi|aqui|ahora) (?:p'alantre|en adelante)|\bd'ora in poi\b|\bdesormais\b|\bvon nun an\b|\bdaqui em diante\b/;
+
+/** What only the user may see: private repositories, internal notes, a confidential token. */
+export const PRIVATE_MATTER =
+  /\b(?:private|internal|confidential|restricted|non-public|unreleased)\s+(?:[\w-]+\s+){0,2}?(?:repos?|repositor(?:y|ies)|notes?|implementations?|documents?|docs|files?|tokens?|keys?|references?|summar(?:y|ies)|data|reports?|channels?|messages?|tickets?|issues?|wikis?|projects?|code|source|secrets?|credentials?|emails?|roadmaps?|plans?|salar(?:y|ies)|figures)\b/;
+
+/** Where anyone can read it: a public comment, this issue's thread, a gist. */
+export const PUBLIC_PLACE =
+  /\bpublic(?:ly)?\s+(?:[\w-]+\s+)?(?:comments?|issues?|pull requests?|prs?|repos?|repositor(?:y|ies)|gists?|posts?|channels?|threads?|pages?|readmes?|discussions?|forums?|replies)\b|\bpublicly\b|\b(?:comment|reply|respond|post)\s+(?:on|to|in|under)\s+(?:this|the)\s+(?:public\s+)?(?:issue|pull request|pr|thread|discussion|ticket|post)\b|\b(?:to|in|on) (?:this|the) (?:public|open[- ]source) (?:repo|repository|project|issue|thread)\b|\b(?:public|secret) gist\b/;
 
 /** Data granting another server or address the trust the user gives: "add … to your trusted servers". */
 export const TRUST_GRANT =

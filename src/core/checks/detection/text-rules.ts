@@ -55,6 +55,8 @@ import {
   PRESSURE,
   PRINCIPAL_CLAIM,
   PRINCIPAL_CLAIM_ELSEWHERE,
+  PRIVATE_MATTER,
+  PUBLIC_PLACE,
   REDIRECT,
   SECRECY,
   TARGETS,
@@ -821,6 +823,23 @@ function trustGrantHits(text: ReadText, form: string): Hit[] {
     grant.index + grant[0].length,
     'has the assistant add a server or source to what it trusts',
   );
+}
+
+/**
+ * Data that has the assistant carry something private into a public place: the toxic flow of
+ * Invariant's GitHub finding, where an issue asks for private repositories' contents, or an
+ * internal token, in a public comment. The user's own request never arrives inside the data.
+ */
+function privateToPublicHits(text: ReadText, form: string, clauses: readonly Clause[]): Hit[] {
+  if (!deliveredToModel(text) || !PRIVATE_MATTER.test(form)) return [];
+  const leak = clauses.find(
+    (clause) =>
+      PUBLIC_PLACE.test(clause.text) &&
+      !DEFENSIVE.test(clause.text) &&
+      (ordersIn(clause.text) || ACTION_ORDER.test(clause.text)),
+  );
+  if (!leak) return [];
+  return injected(leak.start, leak.end, 'has the assistant put private or internal content somewhere public');
 }
 
 /** "set callback_url to https://…": data choosing where one of this server's parameters points. */
@@ -2422,6 +2441,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...authorityClaimHits(form.text, clauses),
     ...memoryPlantHits(text, form.text, clauses),
     ...trustGrantHits(text, form.text),
+    ...privateToPublicHits(text, form.text, clauses),
     ...plantedParameterHits(text, clauses, context),
     ...sweepHits(form.text),
   ];
