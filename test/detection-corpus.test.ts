@@ -33,6 +33,7 @@ import {
   HELD_OUT_15_DIR,
   HELD_OUT_16_DIR,
   HELD_OUT_17_DIR,
+  HELD_OUT_18_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -86,6 +87,8 @@ const heldOut16Corpus = loadCorpus(HELD_OUT_16_DIR);
 const heldOut16 = heldOut16Corpus.map(({ testCase }) => testCase);
 const heldOut17Corpus = loadCorpus(HELD_OUT_17_DIR);
 const heldOut17 = heldOut17Corpus.map(({ testCase }) => testCase);
+const heldOut18Corpus = loadCorpus(HELD_OUT_18_DIR);
+const heldOut18 = heldOut18Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -106,6 +109,7 @@ const everyCase = [
   ...heldOut15,
   ...heldOut16,
   ...heldOut17,
+  ...heldOut18,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -199,6 +203,7 @@ function readmeSections(): {
   heldOut15: string;
   heldOut16: string;
   heldOut17: string;
+  heldOut18: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -223,6 +228,7 @@ function readmeSections(): {
     at('Held-out set 15'),
     at('Held-out set 16'),
     at('Held-out set 17'),
+    at('Held-out set 18'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -249,6 +255,7 @@ function readmeSections(): {
     heldOut15: section(14),
     heldOut16: section(15),
     heldOut17: section(16),
+    heldOut18: section(17),
   };
 }
 
@@ -465,6 +472,25 @@ const HELD_OUT_SETS = [
     section: 'heldOut17',
     least: 35,
     clientRequests: true,
+  },
+  // Real public text a fifth time, from sources sets 10, 12, 14 and 16 do not use (see its README section).
+  // Written in two sittings: the first left it small, the second extended it to the usual size. Techniques it
+  // holds fewer than three of, and why: no unused public text was found in either sitting that uses confusable
+  // names, schema poisoning, server instructions or faces by client name (the PoCs found for them are all
+  // cited by other sets); for rug pulls the unused sources hold only these two.
+  {
+    name: 'held-out set 18',
+    dir: HELD_OUT_18_DIR,
+    loaded: heldOut18Corpus,
+    section: 'heldOut18',
+    least: 20,
+    fewer: {
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 0,
+      'identity-deception': 0,
+      'rug-pull': 2,
+    },
   },
 ] as const;
 

@@ -114,6 +114,12 @@ export const HELD_OUT_16_DIR = join(CORPUS_DIR, 'held-out-16');
  * set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_17_DIR = join(CORPUS_DIR, 'held-out-17');
+/**
+ * An eighteenth held-out batch, written like the tenth, twelfth, fourteenth and sixteenth from real
+ * public text (published payloads and real servers' own tool definitions) from repositories, pages and
+ * servers that none of those sets uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_18_DIR = join(CORPUS_DIR, 'held-out-18');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
