@@ -114,6 +114,8 @@ export function directivesOf(clause: string): Directive[] {
   const unique = new Map<number, Directive>();
   for (const directive of out) {
     if (unique.has(directive.index)) continue;
+    // "Read-only: …", "run-time", "write-protected": the verb begins a compound, it orders nothing.
+    if (clause[directive.index + directive.verb.length] === '-') continue;
     // "Replaces the need to include full chat history", "no need to ask": a need named, not laid.
     const named = NEED_NAMED.test(clause.slice(Math.max(0, directive.index - 40), directive.index));
     unique.set(directive.index, named ? { ...directive, negated: true } : directive);

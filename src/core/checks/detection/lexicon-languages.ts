@@ -294,6 +294,13 @@ export const SECRECY_WORDS: readonly SecrecyWords[] = [
     tell: /(?:cal )?(?:dir\w*|comentar\w*|mencionar\w*|informar\w*|avisar\w*|mostrar\w*|explicar\w*)/,
   },
   {
+    // Friulian: "Nol covente visâ l'utent" (no need to warn the user).
+    language: 'fur',
+    user: /utent\w*|l'utent/,
+    negation: /no|nol|nus|mai|cence/,
+    tell: /(?:vis\w*|di|dii|dit|cont\w*|mostr\w*|menzon\w*|inform\w*|palese\w*|segnal\w*)/,
+  },
+  {
     language: 'am',
     user: /(?:ለ|በ|የ)?ተጠቃሚ\S*/,
     negatedVerb: /አትናገር\S*|አትንገር\S*|አታሳውቅ\S*|አትግለጽ\S*|አትጥቀስ\S*/,

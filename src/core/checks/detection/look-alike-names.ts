@@ -208,6 +208,36 @@ function codePoints(chars: readonly string[]): string {
     .join(', ');
 }
 
+/**
+ * A capital I standing in for an l inside a lowercase word of a name ("amadeus-seIf-service",
+ * "snowfIake-reports"): in most fonts the two look the same. It counts only when the server's own
+ * text spells that word with an l ("Amadeus Self-Service"), which camelCase names never do
+ * ("createIssue" is not "createlssue").
+ */
+function capitalIForL(name: string, prose: string): string | undefined {
+  for (const word of name.split(/[^A-Za-z]+/)) {
+    if (!/[a-z]I[a-z]/.test(word) || word.replace(/[^A-Z]/g, '') !== 'I') continue;
+    const meant = word.replace('I', 'l').toLowerCase();
+    if (new RegExp(`(?<![a-z])${meant}(?![a-z])`).test(prose)) return meant;
+  }
+  return undefined;
+}
+
+function caseConfusableFindings(surface: readonly ReadText[]): Finding[] {
+  const prose = surface
+    .filter((text) => text.role !== 'name')
+    .map((text) => text.text.toLowerCase())
+    .join('\n');
+  return surface
+    .filter((text) => text.role === 'name' || text.role === 'title')
+    .flatMap((text) => {
+      const meant = capitalIForL(text.text, prose);
+      return meant
+        ? [finding(text, 'capital-i-for-l', `"${text.text}" spells "${meant}" with a capital I for the l`)]
+        : [];
+    });
+}
+
 function finding(text: ReadText, rule: string, note: string): Finding {
   return { check: 'SEC-14', rule, severity: 'critical', text, start: 0, end: text.text.length, note };
 }
@@ -243,7 +273,7 @@ export function lookAlikeNameFindings(surface: readonly ReadText[]): Finding[] {
         `the server's name "${serverName.text}" is one slip from "${service}"`,
       ),
     );
-  findings.push(...baitFindings(surface));
+  findings.push(...baitFindings(surface), ...caseConfusableFindings(surface));
   const byFolded = new Map<string, ReadText>();
   const imitated = imitatedNames(surface);
   for (const text of names) {
