@@ -300,6 +300,228 @@ export const SECRECY_WORDS: readonly SecrecyWords[] = [
     negation: /no|nol|nus|mai|cence/,
     tell: /(?:vis\w*|di|dii|dit|cont\w*|mostr\w*|menzon\w*|inform\w*|palese\w*|segnal\w*)/,
   },
+  // Celtic, Maltese and North Germanic: na innis don neach-cleachdaidh, ná hinis don úsáideoir,
+  // peidiwch â dweud wrth y defnyddiwr, tgħidx lill-utent, ekki segja notandanum, sig ikki brúkaranum.
+  {
+    language: 'gd',
+    user: /neach-cleachdaidh|cleachdaiche\w*/,
+    negation: /na|cha|gun/,
+    tell: /h-?innis\w*|inns\w*|abair|can|nochd\w*|leig fios/,
+  },
+  {
+    language: 'ga',
+    user: /(?:n-|h)?úsáideoir\w*/,
+    negation: /ná|níor|gan|ní/,
+    tell: /h?inis\w*|h?insint|luaigh|lua|taispeáin|cuir in iúl/,
+  },
+  {
+    language: 'cy',
+    user: /n?dd?efnydd(?:iwr|wyr)/,
+    negation: /peidiwch|paid|heb|na/,
+    tell: /dd?weud|sôn|hysbysu|dd?angos|dd?atgelu|rhoi gwybod/,
+  },
+  {
+    language: 'mt',
+    user: /(?:l-|lill-|lil )?utent\w*/,
+    negatedVerb: /tg(?:ħ|h)idx\w*|tgħidulux|issemmix\w*|turix\w*|tinfurmax\w*|tavżax\w*|mingħajr ma tgħid\w*/,
+  },
+  {
+    language: 'is',
+    user: /notand\w*|svarinu|svarið/,
+    negation: /ekki|aldrei|án þess að/,
+    tell: /nefn\w*|segj\w*|segð\w*|láta (?:\S+ )?vita|upplýs\w*|sýn\w*|geta|minnast á/,
+    negationAfter: true,
+  },
+  {
+    language: 'fo',
+    user: /brúkar\w*/,
+    negation: /ikki|aldri|uttan at/,
+    tell: /sig\w*|nevn\w*|greið\w*|vís\w*|kunnger\w*/,
+    negationAfter: true,
+  },
+  // Baltic, South Slavic, Finnic, Albanian, Basque, Esperanto, Afrikaans, Luxembourgish.
+  {
+    language: 'lt',
+    user: /naudotoj\w*|vartotoj\w*/,
+    negatedVerb: /nesakyk\w*|neminėk\w*|nepranešk\w*|nerodyk\w*|neinformuok\w*|neužsimink\w*/,
+  },
+  {
+    language: 'lv',
+    user: /lietotāj\w*/,
+    negatedVerb: /nesaki\w*|nepiemini\w*|neziņo\w*|nerādi\w*|neinformē\w*|nestāsti\w*/,
+  },
+  {
+    language: 'sl-hr-sr-bs',
+    user: /uporabnik\w*|korisnik\w*|корисник\w*/,
+    negation: /ne|nikoli|nikad\w*|bez|brez|не|никад\w*|без/,
+    tell: /povej\w*|poveda\w*|omeni\w*|obvesti\w*|pokaži\w*|razkri\w*|reci|reći|kaži\w*|spominj\w*|spomeni\w*|obavijest\w*|obavest\w*|реци|рећи|кажи\w*|помињ\w*|помени\w*|обавест\w*/,
+  },
+  {
+    language: 'bg-mk',
+    user: /потребител\w*|корисник\w*/,
+    negation: /не|никога|никогаш|без/,
+    tell: /казва\w*|кажувај\w*|кажи\w*|споменава\w*|спомнува\w*|съобщава\w*|информира\w*|показва\w*|известява\w*/,
+  },
+  {
+    language: 'et',
+    user: /kasutaja\w*/,
+    negation: /ära|ärge|ilma|mitte/,
+    tell: /ütle\w*|maini\w*|teavita\w*|näita\w*|räägi\w*/,
+  },
+  {
+    language: 'sq',
+    user: /përdorues\w*/,
+    negation: /mos|pa/,
+    tell: /(?:i |u )?(?:thuaj|thoni|thënë|trego\w*|përmend\w*|njofto\w*|njoftuar|informo\w*)/,
+  },
+  {
+    language: 'eu',
+    user: /erabiltzaile\w*/,
+    negation: /ez|inoiz|gabe/,
+    tell: /esan|aipatu|jakinarazi|erakutsi|kontatu|adierazi/,
+    negationAfter: true,
+  },
+  {
+    language: 'eo',
+    user: /uzant\w*/,
+    negation: /ne|neniam|sen/,
+    tell: /dir\w*|menci\w*|inform\w*|montr\w*|sciig\w*/,
+  },
+  {
+    language: 'af',
+    user: /gebruiker\w*/,
+    negation: /moenie|nooit|sonder om/,
+    tell: /sê|vertel|noem|meld|wys|inlig|laat weet/,
+  },
+  {
+    language: 'lb',
+    user: /benotzer\w*/,
+    negation: /net|ni|ouni/,
+    tell: /so\w*|erwähn\w*|informéier\w*|weis\w*|matdeel\w*/,
+    negationAfter: true,
+  },
+  // Turkic and Mongolian, where the verb carries its negation: aýtmagyň zerurlygy ýok, demə, айтпа.
+  {
+    language: 'tk',
+    user: /ulanyj\w*/,
+    negatedVerb: /aýtma\w*|habar berme\w*|görkezme\w*|aýtman/,
+  },
+  {
+    language: 'az',
+    user: /istifadəçi\w*/,
+    negatedVerb: /demə\w*|bildirmə\w*|söyləmə\w*|xəbər vermə\w*|göstərmə\w*|qeyd etmə\w*/,
+  },
+  {
+    language: 'uz',
+    user: /foydalanuvchi\w*/,
+    negatedVerb: /aytma\w*|xabar berma\w*|bildirma\w*|eslatma(?:ng|nglar)\b/,
+  },
+  {
+    language: 'kk-ky',
+    user: /пайдаланушы\S*|колдонуучу\S*/,
+    negatedVerb: /айтпа\S*|хабарлама\S*|көрсетпе\S*|ескертпе\S*|билдирбе\S*|көрсөтпө\S*|эскертпе\S*/,
+  },
+  {
+    language: 'mn',
+    user: /хэрэглэгч\S*/,
+    negatedVerb: /(?:битгий|бүү) (?:\S+ )?(?:хэл|мэдэгд|дурд|харуул)\S*|хэлэхгүй|мэдэгдэхгүй/,
+  },
+  // Caucasus: մի ասա օգտատիրոջը, არ უთხრა მომხმარებელს.
+  {
+    language: 'hy',
+    user: /օգտատեր\S*|օգտատիր\S*|օգտվող\S*/,
+    negatedVerb: /մի (?:\S+ )?(?:ասա|ասեք|նշիր|նշեք|տեղեկացրու|տեղեկացրեք|հայտնիր|հայտնեք|ցույց տուր)/,
+  },
+  {
+    language: 'ka',
+    user: /მომხმარებ\S*/,
+    negatedVerb: /არ (?:\S+ )?(?:უთხრა|უთხრათ|ახსენო|ახსენოთ|აცნობო|აცნობოთ|აჩვენო|აჩვენოთ)/,
+  },
+  // South Asia, where the negation follows the verb: सांगू नका, சொல்ல வேண்டாம், කියන්න එපා, مت بتائیں.
+  {
+    language: 'bn',
+    user: /ব্যবহারকারী\S*/,
+    negatedVerb: /বলবেন না|বলো না|বলবে না|জানাবেন না|জানিও না|উল্লেখ করবেন না|দেখাবেন না/,
+  },
+  {
+    language: 'mr',
+    user: /वापरकर्त\S*/,
+    negatedVerb: /सांगू नका|सांगू नकोस|कळवू नका|उल्लेख करू नका|दाखवू नका/,
+  },
+  {
+    language: 'ne',
+    user: /प्रयोगकर्ता\S*/,
+    negatedVerb: /नभन्नु\S*|नभन\S*|जानकारी नदिनु\S*|उल्लेख नगर्नु\S*|नदेखाउनु\S*/,
+  },
+  {
+    language: 'ta',
+    user: /பயனர்\S*/,
+    negatedVerb: /சொல்ல வேண்டாம்|சொல்லாதே\S*|தெரிவிக்க வேண்டாம்|குறிப்பிட வேண்டாம்|காட்ட வேண்டாம்/,
+  },
+  {
+    language: 'te',
+    user: /వినియోగదారు\S*/,
+    negatedVerb: /చెప్పవద్దు|చెప్పకండి|చెప్పకు|తెలియజేయవద్దు|పేర్కొనవద్దు|చూపవద్దు/,
+  },
+  {
+    language: 'si',
+    user: /පරිශීලක\S*/,
+    negatedVerb: /කියන්න එපා|නොකියන්න|දන්වන්න එපා|සඳහන් කරන්න එපා|පෙන්වන්න එපා/,
+  },
+  {
+    language: 'ur',
+    user: /صارف\S*|یوزر\S*/,
+    negatedVerb: /(?:مت|نہ) (?:\S+ )?(?:بتا\S*|بتائیں|دکھا\S*)|ذکر (?:نہ|مت) کر\S*|اطلاع (?:نہ|مت) د\S*/,
+  },
+  {
+    language: 'ps',
+    user: /کارن\S*|کاروونک\S*/,
+    negatedVerb: /مه (?:\S+ )?(?:وایه|وایاست|خبروه|ښکاره کوه)/,
+  },
+  {
+    language: 'ku',
+    user: /بەکارهێنەر\S*|bikarhêner\w*/,
+    negatedVerb: /مەڵێ\S*|باسی مەکە\S*|ئاگادار مەکە\S*|nebêj\w*|nebêje\w*|agahdar neke/,
+  },
+  {
+    language: 'yi',
+    user: /באַניצער\S*|באניצער\S*/,
+    negatedVerb:
+      /(?:זאָג|זאג|דערמאָן|דערמאן|מעלד|ווייז|ווײַז)\S* (?:\S+ )?(?:ניט|נישט)|(?:ניט|נישט) (?:\S+ )?(?:זאָגן|זאגן|דערמאָנען|מעלדן)/,
+  },
+  // Africa and the Indian Ocean: ha u sheegin isticmaalaha, aza lazaina amin'ny mpampiasa, pa di itilizatè a.
+  {
+    language: 'so',
+    user: /isticmaal\w*/,
+    negatedVerb: /ha (?:u |ku )?(?:sheegin|ogeysiin|muujin|xusin)\b/,
+  },
+  {
+    language: 'mg',
+    user: /mpampiasa/,
+    negatedVerb: /aza (?:\S+ )?(?:lazaina|ilazana|ambara|ampahafantarina|asehoy)/,
+  },
+  {
+    language: 'ht',
+    user: /itilizat\w*/,
+    negation: /pa|san|pinga/,
+    tell: /di|mansyone|enfòme|montre|avèti/,
+  },
+  // Mainland Southeast Asia, written without spaces between words: កុំប្រាប់, ຢ່າບອກ, မပြောပါနဲ့.
+  {
+    language: 'km',
+    user: /អ្នកប្រើ\S*/,
+    negatedVerb: /កុំ(?:ប្រាប់|ជូនដំណឹង|បង្ហាញ|និយាយ|លើកឡើង)/,
+  },
+  {
+    language: 'lo',
+    user: /ຜູ້ໃຊ້/,
+    negatedVerb: /(?:ຢ່າ|ບໍ່ຕ້ອງ)(?:ບອກ|ແຈ້ງ|ເວົ້າ|ສະແດງ)/,
+  },
+  {
+    language: 'my',
+    user: /အသုံးပြုသူ/,
+    negatedVerb: /မ(?:ပြော|အသိပေး|ဖော်ပြ|ပြ)(?:ပါ)?(?:နဲ့|နှင့်|ရ)/,
+  },
   {
     language: 'am',
     user: /(?:ለ|በ|የ)?ተጠቃሚ\S*/,

@@ -213,17 +213,21 @@ interface CompiledSecrecy {
   negatedTell: RegExp;
 }
 
-/** Word edges for scripts with spaces; Thai runs its words together. */
+/** Scripts that run their words together: Thai, Khmer, Lao, Burmese. */
+const UNSPACED = new Set(['th', 'km', 'lo', 'my']);
+
+/** Word edges for scripts with spaces; Thai, Khmer, Lao and Burmese run their words together. */
 function worded(source: string, language: string): string {
-  return language === 'th' ? `(?:${source})` : `(?<!\\p{L})(?:${source})(?!\\p{L})`;
+  return UNSPACED.has(language) ? `(?:${source})` : `(?<!\\p{L})(?:${source})(?!\\p{L})`;
 }
 
+/** The table's patterns in match spelling, `\w` widened to letters and marks of any script ("istifadəçiyə"). */
 function folded(pattern: RegExp): string {
-  return inMatchSpelling(pattern).source;
+  return inMatchSpelling(pattern).source.replaceAll('\\w', '[\\p{L}\\p{M}\\d_]');
 }
 
 function compileSecrecy(words: SecrecyWords): CompiledSecrecy {
-  const gap = words.language === 'th' ? '\\s*(?:\\S{0,8}?\\s*)' : "[\\s'’-]*(?:\\S+[\\s'’-]+){0,2}";
+  const gap = UNSPACED.has(words.language) ? '\\s*(?:\\S{0,8}?\\s*)' : "[\\s'’-]*(?:\\S+[\\s'’-]+){0,2}";
   const forms: string[] = [];
   if (words.negatedVerb) forms.push(worded(folded(words.negatedVerb), words.language));
   if (words.negation && words.tell) {
@@ -239,9 +243,13 @@ function compileSecrecy(words: SecrecyWords): CompiledSecrecy {
 }
 
 const SECRECY_TABLE = SECRECY_WORDS.map(compileSecrecy);
+/** "Ne zaboravi obavijestiti korisnika": a negation of forgetting, in any language, asks for the telling. */
+const FORGET = inMatchSpelling(
+  /forget|zaborav|забрав|забуд|забыв|pozab|unohda|glöm|glem|vergeet|vergiss|oubli|olvid|esquec|dimentic|zapomn|zapomeň|elfelejt|uita|unutma|ξεχάσ|unusta|ahaz|anghofi|dearmad|gleym/,
+);
 /** What "do not show the user" may rightly hide, in any language: passwords, tokens, internal ids. */
 const PROTECTED_DATA = inMatchSpelling(
-  /password|passwort|contraseña|mot de passe|senha|parola|hasło|heslo|jelszó|şifre|wachtwoord|lösenord|adgangskode|salasana|parolă|пароль|токен|κωδικ|كلمة المرور|رمز|पासवर्ड|kata sandi|mật khẩu|รหัสผ่าน|密码|密碼|パスワード|비밀번호|סיסמה|رمز عبور|token|api[ _-]?key|secret|\bids?\b|uuid|identifi/,
+  /password|passwort|contraseña|mot de passe|senha|parola|hasło|heslo|jelszó|şifre|wachtwoord|lösenord|adgangskode|salasana|parolă|пароль|токен|κωδικ|كلمة المرور|رمز|पासवर्ड|kata sandi|mật khẩu|รหัสผ่าน|密码|密碼|パスワード|비밀번호|סיסמה|رمز عبور|token|api[ _-]?key|secret|\bids?\b|uuid|identifi|gesl|lozink|лозинк|парол|salasõn|fjalëkalim|pasahitz|cyfrinair|pasfhocal|lykilor|slaptažod|şifrə|нууц үг|գաղտնաբառ|პაროლ|পাসওয়ার্ড|கடவுச்சொல்|పాస్‌వర్డ్|මුරපද|پاس ?ورڈ|wagwoord|passwuert/,
 );
 
 /**
@@ -255,7 +263,7 @@ function foreignSecrecyHits(clauses: readonly Clause[]): Hit[] {
       const user = words.user.exec(clause.text);
       if (!user) continue;
       const near = [...clause.text.matchAll(words.negatedTell)].find(
-        (match) => Math.abs(match.index - user.index) <= 80,
+        (match) => Math.abs(match.index - user.index) <= 80 && !FORGET.test(match[0]),
       );
       if (!near) continue;
       const from = Math.min(near.index, user.index);
