@@ -34,6 +34,7 @@ import {
   HELD_OUT_16_DIR,
   HELD_OUT_17_DIR,
   HELD_OUT_18_DIR,
+  HELD_OUT_19_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -89,6 +90,8 @@ const heldOut17Corpus = loadCorpus(HELD_OUT_17_DIR);
 const heldOut17 = heldOut17Corpus.map(({ testCase }) => testCase);
 const heldOut18Corpus = loadCorpus(HELD_OUT_18_DIR);
 const heldOut18 = heldOut18Corpus.map(({ testCase }) => testCase);
+const heldOut19Corpus = loadCorpus(HELD_OUT_19_DIR);
+const heldOut19 = heldOut19Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -110,6 +113,7 @@ const everyCase = [
   ...heldOut16,
   ...heldOut17,
   ...heldOut18,
+  ...heldOut19,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -204,6 +208,7 @@ function readmeSections(): {
   heldOut16: string;
   heldOut17: string;
   heldOut18: string;
+  heldOut19: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -229,6 +234,7 @@ function readmeSections(): {
     at('Held-out set 16'),
     at('Held-out set 17'),
     at('Held-out set 18'),
+    at('Held-out set 19'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -256,6 +262,7 @@ function readmeSections(): {
     heldOut16: section(15),
     heldOut17: section(16),
     heldOut18: section(17),
+    heldOut19: section(18),
   };
 }
 
@@ -492,12 +499,21 @@ const HELD_OUT_SETS = [
       'rug-pull': 2,
     },
   },
+  // Written in our words again like 17, in one sitting, so about its size; it covers client requests too.
+  {
+    name: 'held-out set 19',
+    dir: HELD_OUT_19_DIR,
+    loaded: heldOut19Corpus,
+    section: 'heldOut19',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15 and 17 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15, 17 and 19 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     // Techniques a set may hold fewer than three of, with the number it must still hold.
     const fewer: Partial<Record<string, number>> = 'fewer' in rest ? rest.fewer : {};

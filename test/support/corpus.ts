@@ -120,6 +120,14 @@ export const HELD_OUT_17_DIR = join(CORPUS_DIR, 'held-out-17');
  * servers that none of those sets uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_18_DIR = join(CORPUS_DIR, 'held-out-18');
+/**
+ * A nineteenth held-out batch, written in our own words like the seventeenth, from 2024-2026 write-ups no
+ * other set cites (insurance claims, DeFi wallets, logistics, retail POS and loyalty, voice agents, ad
+ * platforms, password managers and identity admin, agent skill stores, community moderation, energy, lab
+ * notebooks and LIMS, government benefits and permits, real estate, notes and CAD) and real servers that no
+ * other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_19_DIR = join(CORPUS_DIR, 'held-out-19');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
