@@ -34,6 +34,7 @@ import {
   HELD_OUT_16_DIR,
   HELD_OUT_17_DIR,
   HELD_OUT_18_DIR,
+  HELD_OUT_20_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -89,6 +90,8 @@ const heldOut17Corpus = loadCorpus(HELD_OUT_17_DIR);
 const heldOut17 = heldOut17Corpus.map(({ testCase }) => testCase);
 const heldOut18Corpus = loadCorpus(HELD_OUT_18_DIR);
 const heldOut18 = heldOut18Corpus.map(({ testCase }) => testCase);
+const heldOut20Corpus = loadCorpus(HELD_OUT_20_DIR);
+const heldOut20 = heldOut20Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -110,6 +113,7 @@ const everyCase = [
   ...heldOut16,
   ...heldOut17,
   ...heldOut18,
+  ...heldOut20,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -204,6 +208,7 @@ function readmeSections(): {
   heldOut16: string;
   heldOut17: string;
   heldOut18: string;
+  heldOut20: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -229,6 +234,7 @@ function readmeSections(): {
     at('Held-out set 16'),
     at('Held-out set 17'),
     at('Held-out set 18'),
+    at('Held-out set 20'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -256,6 +262,7 @@ function readmeSections(): {
     heldOut16: section(15),
     heldOut17: section(16),
     heldOut18: section(17),
+    heldOut20: section(18),
   };
 }
 
@@ -489,6 +496,30 @@ const HELD_OUT_SETS = [
       'schema-poisoning': 0,
       'server-instructions': 0,
       'identity-deception': 0,
+      'rug-pull': 2,
+    },
+  },
+  // Real public text a sixth time, from sources sets 10, 12, 14, 16 and 18 do not use (see its README section).
+  // Techniques it holds fewer than three of, and why (no more than three cases from one repository): no
+  // unused public text was found that changes its answers by client name; the unused sources found hold only
+  // these few poisoned prompts, resources, schemas and instructions (one of them moved into initialize
+  // instructions), parameter-exfiltration tools, encoded or invisible payloads and rug pulls, and the
+  // repositories that hold more of them already give the set three cases each.
+  {
+    name: 'held-out set 20',
+    dir: HELD_OUT_20_DIR,
+    loaded: heldOut20Corpus,
+    section: 'heldOut20',
+    least: 20,
+    fewer: {
+      'identity-deception': 0,
+      'invisible-characters': 1,
+      'encoded-payload': 1,
+      'exfiltration-parameter': 1,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 1,
       'rug-pull': 2,
     },
   },
