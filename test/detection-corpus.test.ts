@@ -515,7 +515,7 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'invisible-characters': 1,
       'encoded-payload': 1,
-      'exfiltration-parameter': 1,
+      'exfiltration-parameter': 2,
       'schema-poisoning': 1,
       'server-instructions': 1,
       'prompt-poisoning': 1,
