@@ -35,6 +35,7 @@ import {
   HELD_OUT_17_DIR,
   HELD_OUT_18_DIR,
   HELD_OUT_19_DIR,
+  HELD_OUT_20_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -92,6 +93,8 @@ const heldOut18Corpus = loadCorpus(HELD_OUT_18_DIR);
 const heldOut18 = heldOut18Corpus.map(({ testCase }) => testCase);
 const heldOut19Corpus = loadCorpus(HELD_OUT_19_DIR);
 const heldOut19 = heldOut19Corpus.map(({ testCase }) => testCase);
+const heldOut20Corpus = loadCorpus(HELD_OUT_20_DIR);
+const heldOut20 = heldOut20Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -114,6 +117,7 @@ const everyCase = [
   ...heldOut17,
   ...heldOut18,
   ...heldOut19,
+  ...heldOut20,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -209,6 +213,7 @@ function readmeSections(): {
   heldOut17: string;
   heldOut18: string;
   heldOut19: string;
+  heldOut20: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -235,6 +240,7 @@ function readmeSections(): {
     at('Held-out set 17'),
     at('Held-out set 18'),
     at('Held-out set 19'),
+    at('Held-out set 20'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -263,6 +269,7 @@ function readmeSections(): {
     heldOut17: section(16),
     heldOut18: section(17),
     heldOut19: section(18),
+    heldOut20: section(19),
   };
 }
 
@@ -507,6 +514,30 @@ const HELD_OUT_SETS = [
     section: 'heldOut19',
     least: 35,
     clientRequests: true,
+  },
+  // Real public text a sixth time, from sources sets 10, 12, 14, 16 and 18 do not use (see its README section).
+  // Techniques it holds fewer than three of, and why (no more than three cases from one repository): no
+  // unused public text was found that changes its answers by client name; the unused sources found hold only
+  // these few poisoned prompts, resources, schemas and instructions (one of them moved into initialize
+  // instructions), parameter-exfiltration tools, encoded or invisible payloads and rug pulls, and the
+  // repositories that hold more of them already give the set three cases each.
+  {
+    name: 'held-out set 20',
+    dir: HELD_OUT_20_DIR,
+    loaded: heldOut20Corpus,
+    section: 'heldOut20',
+    least: 20,
+    fewer: {
+      'identity-deception': 0,
+      'invisible-characters': 1,
+      'encoded-payload': 1,
+      'exfiltration-parameter': 2,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 1,
+      'rug-pull': 2,
+    },
   },
 ] as const;
 

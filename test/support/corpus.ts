@@ -128,6 +128,12 @@ export const HELD_OUT_18_DIR = join(CORPUS_DIR, 'held-out-18');
  * other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_19_DIR = join(CORPUS_DIR, 'held-out-19');
+/**
+ * A twentieth held-out batch, written like the tenth, twelfth, fourteenth, sixteenth and eighteenth from
+ * real public text (published payloads and real servers' own tool definitions) from repositories, pages
+ * and servers that none of those sets uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_20_DIR = join(CORPUS_DIR, 'held-out-20');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
