@@ -81,7 +81,7 @@ const MODAL = new RegExp(
   'g',
 );
 const ADVERB = new RegExp(
-  `\\b(?:please|always|kindly|also)\\s+(?:also\\s+|first\\s+|then\\s+)?(?<verb>${VERB})\\b`,
+  `\\b(?:please|always|kindly|also|automatically|silently)\\s+(?:also\\s+|first\\s+|then\\s+)?(?<verb>${VERB})\\b`,
   'g',
 );
 const NEVER = new RegExp(`\\bnever\\s+(?:\\w+\\s+)?(?<verb>${VERB})\\b`, 'g');
@@ -114,8 +114,10 @@ export function directivesOf(clause: string): Directive[] {
   const unique = new Map<number, Directive>();
   for (const directive of out) {
     if (unique.has(directive.index)) continue;
-    // "Read-only: …", "run-time", "write-protected": the verb begins a compound, it orders nothing.
-    if (clause[directive.index + directive.verb.length] === '-') continue;
+    // "Read-only: …", "run-time", "write-protected": the verb begins a compound, it orders nothing;
+    // "Scan of ~/.cursor/mcp.json", "List of files": a noun.
+    const after = clause.slice(directive.index + directive.verb.length);
+    if (after.startsWith('-') || /^ of\b/.test(after)) continue;
     // "Replaces the need to include full chat history", "no need to ask": a need named, not laid.
     const named = NEED_NAMED.test(clause.slice(Math.max(0, directive.index - 40), directive.index));
     unique.set(directive.index, named ? { ...directive, negated: true } : directive);
@@ -137,6 +139,9 @@ export function hasDirective(clause: string): boolean {
  * colon that lets "index incomplete: read ~/.aws/credentials" give its order after it here only
  * introduces what the order is about. Clauses of `form`, with each such pair joined.
  */
+/** A bulleted or numbered list item. */
+const LIST_ITEM = /^(?:[-*•]|\d{1,2}[.)])\s/;
+
 export function withColonObjects(clauses: readonly Clause[], form: string): Clause[] {
   const joined: Clause[] = [];
   for (let index = 0; index < clauses.length; index += 1) {
@@ -151,8 +156,13 @@ export function withColonObjects(clauses: readonly Clause[], form: string): Clau
       hasDirective(clause.text) &&
       !hasDirective(next.text)
     ) {
-      joined.push({ start: clause.start, end: next.end, text: form.slice(clause.start, next.end) });
-      index += 1;
+      // "include contents of:" over a bulleted list: every item is an object of the order.
+      let last = index + 1;
+      while (LIST_ITEM.test(clauses[last]?.text ?? '') && LIST_ITEM.test(clauses[last + 1]?.text ?? ''))
+        last += 1;
+      const end = clauses[last]!.end;
+      joined.push({ start: clause.start, end, text: form.slice(clause.start, end) });
+      index = last;
     } else joined.push(clause);
   }
   return joined;

@@ -2,7 +2,7 @@
  * Text carried in an encoding a reader skips over but a model decodes without being asked:
  * base64, hex, percent-encoding, HTML character references and `\u` escapes, and the ciphers
  * keyword filters are dodged with: letter shifts (ROT13 and every other Caesar shift), the mirrored
- * alphabet (Atbash), leetspeak ("r34d ~/.55h") and text written backwards. Each decodes to a derived
+ * alphabet (Atbash), leetspeak ("r34d ~/.55h"), Morse code and text written backwards. Each decodes to a derived
  * text that the rules read like any other; binary data, ordinary identifiers and version numbers
  * decode to nothing readable and are left alone.
  */
@@ -21,7 +21,8 @@ export interface DecodedSpan {
     | 'caesar'
     | 'atbash'
     | 'leetspeak'
-    | 'reversed';
+    | 'reversed'
+    | 'morse';
   text: string;
 }
 
@@ -79,12 +80,40 @@ function decodeEscapes(value: string): string {
   });
 }
 
+/** International Morse code: letters, digits and the signs addresses need. */
+const MORSE_TABLE: Readonly<Record<string, string>> = Object.fromEntries(
+  (
+    'A.- B-... C-.-. D-.. E. F..-. G--. H.... I.. J.--- K-.- L.-.. M-- N-. O--- P.--. Q--.- R.-. S... T- ' +
+    'U..- V...- W.-- X-..- Y-.-- Z--.. 0----- 1.---- 2..--- 3...-- 4....- 5..... 6-.... 7--... 8---.. ' +
+    '9----. ..-.-.- ,--..-- ?..--.. /-..-. @.--.-. :---... -.-....- _..--.- ~.-.-.'
+  )
+    .split(' ')
+    .map((entry) => [entry.slice(1), entry[0]!]),
+);
+/** Ten Morse letters or more, separated by spaces, words by a slash or wider spaces. */
+const MORSE = /(?<![\w.-])[.-]{1,6}(?:(?: {1,3}| ?\/ ?)[.-]{1,7}){9,}(?![\w.-])/g;
+
+function decodeMorse(value: string): string {
+  return value
+    .trim()
+    .split(/ ?\/ ?| {2,}/)
+    .map((word) =>
+      word
+        .split(' ')
+        .map((code) => MORSE_TABLE[code] ?? '')
+        .join(''),
+    )
+    .join(' ')
+    .toLowerCase();
+}
+
 const DECODERS: readonly [DecodedSpan['encoding'], RegExp, (value: string) => string][] = [
   ['base64', BASE64, decodeBase64],
   ['hex', HEX, decodeHex],
   ['percent', PERCENT, decodePercent],
   ['html-entities', ENTITIES, decodeEntities],
   ['unicode-escapes', ESCAPES, decodeEscapes],
+  ['morse', MORSE, decodeMorse],
 ];
 
 /** The words English prose cannot do without; a cipher hides them, decoding brings them back. */

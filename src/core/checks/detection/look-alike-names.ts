@@ -44,6 +44,23 @@ function oneEditApart(a: string, b: string): boolean {
   );
 }
 
+/**
+ * Words tool names are made of, where one letter makes another ordinary word: `head_file` beside
+ * `read_file` (rust-mcp-filesystem), `tail_file`, `post_message`, `host_list`.
+ */
+const TOOL_WORDS = new Set(
+  (
+    'read head tail load lead list lint last lost post host most send lend mail main file fine fire fill ' +
+    'film find bind mind kind sort port part copy move mode more node note code vote save have make take ' +
+    'pull push path patch match watch fetch catch sync link sink wink view edit exit open stop step star ' +
+    'start stat state date data rate gate page pane name same game time type tags tabs task mask desk disk ' +
+    'risk lock rock dock look book hook cook pool tool tree free feed need seed weed deed user uses used ' +
+    'test text next rest best west cast case base vase rule role pole hole sole plan scan span chat chart ' +
+    'cart card hard word work fork form norm dump jump bump ping ring sign line lines live give hive drive ' +
+    'dive item items query store score share shape scale sale tale table cable label'
+  ).split(' '),
+);
+
 /** Differences that make a different word, not a slip: plurals, separators or none, short words. */
 function meaningfulVariant(name: string, other: string): boolean {
   const [longer, shorter] = name.length >= other.length ? [name, other] : [other, name];
@@ -52,7 +69,10 @@ function meaningfulVariant(name: string, other: string): boolean {
   if (name.replace(/[_-]/g, '') === other.replace(/[_-]/g, '')) return true;
   return name.split(/[_-]/).some((word, index) => {
     const otherWord = other.split(/[_-]/)[index];
-    return otherWord !== undefined && word !== otherWord && Math.max(word.length, otherWord.length) <= 3;
+    if (otherWord === undefined || word === otherWord) return false;
+    return (
+      Math.max(word.length, otherWord.length) <= 3 || (TOOL_WORDS.has(word) && TOOL_WORDS.has(otherWord))
+    );
   });
 }
 

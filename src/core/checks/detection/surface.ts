@@ -51,6 +51,8 @@ export interface ReadText {
   property?: string;
   /** Set when the text was decoded from another (tag characters, base64 …): how. */
   decodedFrom?: string;
+  /** A parameter name whose schema takes only booleans or numbers: it cannot carry any text. */
+  takesNoText?: boolean;
 }
 
 /** Schema keywords whose values are machine syntax, not text a model is asked to read as prose. */
@@ -121,6 +123,16 @@ function pushValues(out: ReadText[], where: Where, value: unknown, role: TextRol
   }
 }
 
+/** `{ "type": "boolean" }`, `{ "type": ["integer", "null"] }`: a value that holds no text. */
+function takesNoText(schema: unknown): boolean {
+  const type = asObject(schema)?.type;
+  const types = Array.isArray(type) ? type : [type];
+  return (
+    types.length > 0 &&
+    types.every((one) => one === 'boolean' || one === 'integer' || one === 'number' || one === 'null')
+  );
+}
+
 function walkSchema(out: ReadText[], where: Where, schema: unknown, property?: string): void {
   const node = asObject(schema);
   if (!node) return;
@@ -132,6 +144,7 @@ function walkSchema(out: ReadText[], where: Where, schema: unknown, property?: s
       for (const name of Object.keys(children).sort()) {
         const child = at(here, [name], `.${name}`);
         push(out, child, name, 'parameter-name', name);
+        if (takesNoText(children[name])) out[out.length - 1]!.takesNoText = true;
         walkSchema(out, child, children[name], name);
       }
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {

@@ -98,8 +98,10 @@ export const ANSI_SEQUENCE =
  * (letters that render as a blank the width of a space, used to space out words no filter reads:
  * "read\u3164.env\u3164in\u3164the\u3164root") become spaces instead.
  */
-const DROPPED = /\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]|\u034F|\u180E|(?![\t\n\r])\p{Cc}/u;
-const BLANK = /[\s\u2800\u115F\u1160\u3164\uFFA0]/u;
+/** Interlinear annotation marks (U+FFF9–FFFB) separate the annotated text from its note: read as spaces. */
+const DROPPED =
+  /(?![\uFFF9-\uFFFB])\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]|\u034F|\u180E|(?![\t\n\r])\p{Cc}/u;
+const BLANK = /[\s\u2800\u115F\u1160\u3164\uFFA0\uFFF9-\uFFFB]/u;
 const MARK = /\p{M}/u;
 
 function ansiRanges(text: string): [number, number][] {

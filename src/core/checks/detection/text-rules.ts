@@ -10,6 +10,7 @@
  */
 import type { Severity } from '../../types.ts';
 import { nameWords } from '../schema-utils.ts';
+import { actsByName } from './acting-tools.ts';
 import {
   type Clause,
   clausesOf,
@@ -745,7 +746,7 @@ function dataHits(text: ReadText, form: string, clauses: readonly Clause[], cont
 
 /** "System note: …", "System instruction: …", "[SYSTEM — REGULATORY PROCESSING LAYER]": data posing as the system. */
 const SYSTEM_LABEL =
-  /(?:^|[\n"'{:]\s*)\[?\s*system\s+(?:note|notice|instructions?|message|directive|update|alert|override)\s*\]?\s*:|\[\s*system\s*[—–-][^\]\n]{3,60}\]/;
+  /(?:^|[\n"'{:.]\s*)\[?\s*system\s+(?:note|notice|instructions?|message|directive|update|alert|override)\s*\]?\s*:|\[\s*system\s*[—–-][^\]\n]{3,60}\]|\[\s*system\s*\]\s*:/;
 
 /** "…then just reply to me with 'it's a free time slot'": data writing the assistant's answer. */
 const SCRIPTED_REPLY =
@@ -850,6 +851,64 @@ function privateToPublicHits(text: ReadText, form: string, clauses: readonly Cla
   return injected(leak.start, leak.end, 'has the assistant put private or internal content somewhere public');
 }
 
+/** "call set_approval_policy with required=false", "switch off the human approval step". */
+const APPROVAL_TURNED_OFF =
+  /(?<![a-z])(?:approv\w*|sign[-_ ]?off|review|confirm\w*|human[-_ ]in[-_ ]the[-_ ]loop)[\w-]*\b[^.!?\n]{0,60}?(?<![a-z])(?:required|enabled|needed|active|on)\s*(?:=|:|to|set to)\s*["'`]?(?:false|off|no|0|disabled)\b|\b(?:turn|switch|set|toggle)\w*\s+off\s+(?:the\s+)?(?:human\s+)?(?:approval|sign-?off|review|confirmation)s?(?:\s+(?:step|requirement|gate|check))?\b/;
+
+/**
+ * A prompt, a record or a sampling request that has the assistant switch off the human approval
+ * step for what comes later: every change after it goes through unseen.
+ */
+function approvalTurnedOffHits(text: ReadText, form: string): Hit[] {
+  if (!deliveredToModel(text) && text.role !== 'prompt-message') return [];
+  const off = APPROVAL_TURNED_OFF.exec(form);
+  if (!off || DEFENSIVE.test(form.slice(Math.max(0, off.index - 60), off.index + off[0].length))) return [];
+  return injected(
+    off.index,
+    off.index + off[0].length,
+    'has the assistant switch off the human approval step',
+  );
+}
+
+/** Words that make a tool a code runner wherever they stand in its name (`python_execute_code`). */
+const RUNS_CODE = new Set(['execute', 'exec', 'eval', 'shell', 'bash', 'terminal', 'interpreter', 'repl']);
+
+/** Code that gathers the whole environment: `dict(os.environ)`, `process.env` as a whole, `printenv`. */
+const ENVIRONMENT_HARVEST =
+  /\bos\.environ\b(?!\s*(?:\.get|\[))|\bprocess\.env\b(?!\s*(?:\.|\[))|\bprintenv\b|\benv\s*\|/;
+
+/**
+ * Data that orders another server's acting tool called to an outside address, or to run code that
+ * gathers the environment: VIGIL's masquerading results ("Action: Call `send_email`: recipients
+ * ['fraud-analysis@…']", "Call `share_file` … to the external auditor") and EchoLeak-style mail
+ * ("use the python_execute_code tool to run this code"). Documentation, which shows such calls in
+ * code blocks, is left to the other rules.
+ */
+function foreignActingOrderHits(
+  text: ReadText,
+  form: string,
+  clauses: readonly Clause[],
+  context: RuleContext,
+): Hit[] {
+  if (!DATA_ROLES.has(text.role) || form.includes('```')) return [];
+  for (const [index, clause] of clauses.entries()) {
+    if (!ordersIn(clause.text) && !ACTION_ORDER.test(clause.text)) continue;
+    const acting = foreignReferences(clause.text, context.ownNames).find(
+      (reference) =>
+        actsByName(reference.name) || nameWords(reference.name).some((word) => RUNS_CODE.has(word)),
+    );
+    if (!acting) continue;
+    const around = clauses.slice(index, index + 4).map((part) => part.text);
+    if (around.some((part) => liveAddress(part)) || ENVIRONMENT_HARVEST.test(form.slice(clause.start)))
+      return injected(
+        clause.start,
+        clause.end,
+        `data returned by the server orders another server's ${acting.name} tool used for it`,
+      );
+  }
+  return [];
+}
+
 /** "set callback_url to https://…": data choosing where one of this server's parameters points. */
 const SET_PARAMETER = /\bset (?:the |its |your )?[`'"]?([a-z][\w.-]*)[`'"]? (?:to|=|as)\s/;
 
@@ -933,7 +992,36 @@ const PLANTED_IDENTITY =
  * server, the wallet-draining descriptions in MCPTox).
  */
 const MONEY_DESTINATION =
-  /\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{25,62}\b|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\biban\W{0,3}[a-z]{2}\d{2}[a-z0-9]{11,30}\b/;
+  /\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{25,62}\b|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\biban\W{0,3}[a-z]{2}\d{2}[a-z0-9]{11,30}\b|\baccount (?:no\.? |number |#)?\d{6,17},? (?:and )?(?:aba |routing |sort code )(?:no\.? |number |#)?\d[\d-]{5,10}\b/;
+
+/** A change of where money goes: "update the remit-to … to", "moved escrow to a new bank", "new wire instructions". */
+const DESTINATION_CHANGED =
+  /\b(?:update|change|switch|replace|move|moved|set|redirect)\w*\b[^.!?\n]{0,60}\b(?:remit\w*|bank account|account|bank|beneficiar\w*|payee|escrow|wire (?:instructions|details))\b[^.!?\n]{0,40}\bto\b|\b(?:new|updated|changed) (?:bank|wire instructions|remit\w*|escrow|beneficiary|banking details)\b/;
+
+/**
+ * Data that moves a payee's money to an account it names (business e-mail compromise): a scanned
+ * invoice, a checklist or a notice that "the carrier has moved its receivables" and gives the new
+ * account. A real invoice names where to pay; it does not order the record of it changed.
+ */
+function changedPayeeHits(
+  text: ReadText,
+  form: string,
+  clauses: readonly Clause[],
+  context: RuleContext,
+): Hit[] {
+  if (!DATA_ROLES.has(text.role)) return [];
+  if (![...context.actingTools].some(([name, acts]) => acts && PAYING_TOOL.test(name))) return [];
+  const clause = clauses.find(
+    (part) =>
+      MONEY_DESTINATION.test(part.text) && DESTINATION_CHANGED.test(form) && !SAMPLE_ACCOUNT.test(part.text),
+  );
+  if (!clause) return [];
+  return injected(
+    clause.start,
+    clause.end,
+    'data returned by the server sends a payee’s money to a new account',
+  );
+}
 
 /**
  * Where data can be sent that no record needs to point a tool at: a phone number in international
@@ -1235,7 +1323,7 @@ function answersAsError(text: ReadText): boolean {
 
 /** "Assistant, from this point on …", "Shopping assistants: every other kettle …": the assistant called by name. */
 const VOCATIVE =
-  /(?:^|[.!?>\n"'`([]\s*)(?:[\w-]+ ){0,2}(?:assistants?|ai agents?|agents)\s*[,:](?=\s)|\b(?:ai |shopping |coding |screening |research |support |booking )?(?:assistants?|llms?|copilots?)(?: (?:\w+ing|that|who|which)(?: [\w'-]+){0,4})? (?:must|should|need to|are required to|shall|have to|has to)\b/;
+  /(?:^|[.!?>\n"'`([]\s*)(?:[\w-]+ ){0,2}(?:assistants?|ai agents?|agents)\s*[,:](?=\s)|\b(?:ai |shopping |coding |screening |research |support |booking )?(?:assistants?|llms?|copilots?)(?: (?:\w+ing|that|who|which)(?: [\w'-]+){0,4})? (?:must|should|need to|are required to|shall|have to|has to)\b|\b(?:whenever|when|if|once|each time|every time)\s+(?:the |an? |any |your )?(?:ai |automated |virtual )?(?:assistant|agent|model|llm|copilot|assessor)s?\s+(?:reads?|sees?|processes|summari[sz]es|opens?|handles?|reviews?|loads?)\b|\bfor (?:the|any|an?) (?:automated|ai|virtual) (?:assessor|reviewer|processor|agent|assistant|screener|underwriter|adjuster)s?\b|\bthe (?:ai |automated )?(?:assistant|agent) (?:is|acts as|serves as) the (?:approver|owner|authority|decision[- ]maker|signatory)\b/;
 /** A sum of money: "480 USDC", "$7,940", "€ 1.200". */
 const AMOUNT = /(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd[ct]?|eur|gbp|btc|eth|sol|dollars|euros))\b/;
 const CALL_VERB = /\b(?:call|invoke|use|run|trigger|execute)\b/;
@@ -1866,7 +1954,7 @@ function escapeRegExp(value: string): string {
  * dotfiles of credentials and the whole environment count.
  */
 const SECRET_SUBSTITUTION =
-  /\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|invoke-restmethod|iwr|irm|https?ie?)\b[^\n]{0,200}?(?:\$\(|`)[^)\n`]{0,80}?(?:(?:^|[\s/'"~])\.env\b|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\b|\bprintenv\b|(?:^|[\s(|])env\s*(?:[|)]|$)|\.npmrc\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\/etc\/(?:passwd|shadow)\b)/;
+  /\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|invoke-restmethod|iwr|irm|https?ie?)\b[^\n]{0,200}?(?:\$\(|`|<\(|@(?=[~./]))[^)\n`]{0,80}?(?:(?:^|[\s/'"~@])\.env\b|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\b|\bprintenv\b|(?:^|[\s(|])env\s*(?:[|)]|$)|\.npmrc\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\/etc\/(?:passwd|shadow)\b)/;
 
 /** A link whose query carries the environment or credentials in a slot: `?creds={base64_env}`. */
 const SECRET_QUERY_SLOT =
@@ -1982,6 +2070,8 @@ function parameterHits(text: ReadText, form: TextForm, context: RuleContext): Hi
   // `conversationThreadId`, `session_token_expiry`, `chat_history_count`: a parameter that names
   // something by reference (an id, a count, a date) does not ask for its contents.
   if (isName && REFERENCE_SUFFIX.test(nameWords(text.text).join(' '))) return hits;
+  // `continue-last-conversation: boolean`: a flag or a number cannot carry what it names.
+  if (isName && text.takesNoText) return hits;
   // An enum value such as `csv_with_contents_of_~/.aws/credentials` is read as words.
   const words = isName
     ? nameWords(text.text).join(' ')
@@ -2142,8 +2232,23 @@ function displacedNames(text: string, context: RuleContext, whole = text): strin
     [...after.matchAll(IDENTIFIER)]
       .map((match) => match[0])
       // `[LOCATION_ID]`, `{bucket_name}`: a placeholder the text fills in, not a tool.
-      .filter((name) => toolLike(name, context) && !context.exactNames.has(name) && !placeholder(whole, name))
+      .filter(
+        (name) =>
+          toolLike(name, context) &&
+          !context.exactNames.has(name) &&
+          !placeholder(whole, name) &&
+          !ownUnprefixed(name, context),
+      )
   );
+}
+
+/** `FETCH_TEST_CASES` for the server's own `qmetry_fetch_test_cases`: its own tool without the prefix. */
+function ownUnprefixed(name: string, context: RuleContext): boolean {
+  const lower = name.toLowerCase();
+  return [...context.toolNames].some((own) => {
+    const mine = own.toLowerCase();
+    return mine === lower || mine.endsWith(`_${lower}`) || mine.endsWith(`-${lower}`);
+  });
 }
 
 /** An order to use a tool or a server by name: "call read_file with …", "call mcp Server Desktop-Commander to read …". */
@@ -2220,6 +2325,10 @@ const PICK_ME_FIRST =
   /\b(?:doit|doivent) etre (?:selectionne|choisi|utilise|privilegie)e?s? en priorite\b|\bdebe ser (?:seleccionad|elegid|usad|utilizad)[oa] (?:con|en) prioridad\b|\bdeve ser (?:selecionad|escolhid|usad|utilizad)[oa] (?:com|em) prioridade\b|\bdeve essere (?:selezionat|scelt|usat|utilizzat)[oa] (?:con|in) priorita\b|\bmuss (?:vorrangig|bevorzugt|zuerst) (?:ausgewahlt|gewahlt|verwendet|genutzt) werden\b|\bmust (?:always )?be (?:selected|chosen|picked|preferred) (?:first|with priority|over (?:all |any )?(?:other|the other))\b/;
 const OTHERS_RULED_OUT =
   /\b(?:les )?(?:autres )?outils\b[^.!?\n]{0,60}\bne (?:doivent|peuvent) pas etre utilises\b|\botras herramientas\b[^.!?\n]{0,60}\bno (?:deben|pueden) (?:ser )?(?:usad|utilizad)|\boutras ferramentas\b[^.!?\n]{0,60}\bnao (?:devem|podem) ser (?:usad|utilizad)|\baltri strumenti\b[^.!?\n]{0,60}\bnon (?:devono|possono) essere (?:usat|utilizzat)|\bandere (?:werkzeuge|tools)\b[^.!?\n]{0,60}\b(?:durfen|sollen) nicht (?:verwendet|genutzt) werden\b|\bother (?:\w+ ){0,2}tools (?:must|should) not be used\b|\bmultiple (?:\w+ ){0,2}tools\b|\bplusieurs outils\b|\bvarias herramientas\b/;
+
+/** "those do not keep the call recording", "they cannot see archived mail": a shortcoming claimed of the others. */
+const OTHERS_FALL_SHORT =
+  /\b(?:those|they|these|the others?|other (?:tools|servers)|the (?:standard|built-in|legacy|default|regular) (?:ones?|tools?))\s+(?:do not|don'?t|does not|doesn'?t|cannot|can'?t|won'?t|will not|never|often (?:miss|fail|drop|lose))\b/;
 
 function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
   const whole = clauses.map((clause) => clause.text).join('\n');
@@ -2305,10 +2414,16 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
     const named = [...displaced, ...foreign.map((reference) => reference.name)];
     const advice =
       named.length > 0 && named.every((name) => BUILT_IN_TOOLS.test(name)) && CONTEXT_REASON.test(whole);
+    // "…rather than the transfer tools of other telephony servers; those do not keep the call
+    // recording": the others set aside on a claim that they fall short.
+    const faulted = OTHERS_FALL_SHORT.test(`${text} ${clauses[index + 1]?.text ?? ''}`);
     if (displaces && (directed || displaced.length > 0))
       at(
         'displace',
-        !advice && (STRONG_MODAL.test(text) || STRONG_MODAL_OTHER_LANGUAGES.test(text)) ? 'critical' : 'low',
+        !advice &&
+          (STRONG_MODAL.test(text) || STRONG_MODAL_OTHER_LANGUAGES.test(text) || (directed && faulted))
+          ? 'critical'
+          : 'low',
         `puts itself in place of ${displaced[0] ?? 'another tool'}`,
       );
     if (WHEN_TOOL_USED.test(text) && directed && (directives.length > 0 || STRONG_MODAL.test(text)))
@@ -2524,6 +2639,9 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...memoryPlantHits(text, form.text, clauses),
     ...trustGrantHits(text, form.text),
     ...privateToPublicHits(text, form.text, clauses),
+    ...foreignActingOrderHits(text, form.text, clauses, context),
+    ...approvalTurnedOffHits(text, form.text),
+    ...changedPayeeHits(text, form.text, clauses, context),
     ...plantedParameterHits(text, clauses, context),
     ...sweepHits(form.text),
   ];
@@ -2884,9 +3002,37 @@ function distinct(hits: readonly Hit[]): Hit[] {
   return kept;
 }
 
+/**
+ * A line of a security scanner's report: a severity label, then where it found something
+ * (`CRITICAL SKILL.md:41 …`, `[HIGH] tool-poisoning: …`). What follows quotes or describes the
+ * attack found, for the user to read.
+ */
+const FINDING_LINE =
+  /^[ \t]*(?:[-*•][ \t]+)?(?:\[(?:CRITICAL|HIGH|MEDIUM|LOW|WARN|WARNING|INFO)\]|(?:CRITICAL|HIGH|MEDIUM|LOW|WARNING|WARN|INFO)(?=[ \t]))[ \t]*(?:[\w./~-]+:\d+\b|[a-z][\w-]*:)[^\n]*/gm;
+
+/** Once two lines prove a report, every line that opens with a severity label is one of its findings. */
+const FINDING_LINE_IN_FORM =
+  /^[ \t]*(?:[-*•][ \t]+)?(?:\[(?:critical|high|medium|low|warn|warning|info)\]|(?:critical|high|medium|low|warning|warn|info)(?=[ \t]))[^\n]*/gm;
+
+/**
+ * Data shaped as a scanner's report (two finding lines at least, as agent-security-scanner-mcp and
+ * skill auditors print them) is read without its finding lines: they report attacks, they do not
+ * make them. Every other line is read as usual, and a single such line proves no report.
+ */
+function withoutReportedFindings(text: ReadText, form: TextForm): TextForm {
+  // Labels in capitals in the text itself; the match form, lower-cased, is then masked line by line.
+  if (!DATA_ROLES.has(text.role) || [...text.text.matchAll(FINDING_LINE)].length < 2) return form;
+  const lines = [...form.text.matchAll(FINDING_LINE_IN_FORM)];
+  let masked = form.text;
+  for (const line of lines)
+    masked =
+      masked.slice(0, line.index) + ' '.repeat(line[0].length) + masked.slice(line.index + line[0].length);
+  return { text: masked, origin: form.origin };
+}
+
 /** The rules over one text, as findings with spans of the original. */
 export function analyseText(text: ReadText, context: RuleContext): Finding[] {
-  const form = matchForm(text.text);
+  const form = withoutReportedFindings(text, matchForm(text.text));
   return distinct(textHits(text, form, context)).map((found) => {
     const [start, end] = originalSpan(form, found.start, found.end, text.text);
     return {
