@@ -39,6 +39,12 @@ const requesting = (
     contents: observed({ server_requests: [{ method, face: 'claude-code, connection 1', text }] }),
   });
 
+/** A snapshot in which prompts/get of the server's one prompt returned `text`. */
+const prompted = (text: string, tools: SnapshotTool[]) =>
+  mcpSnapshot(tools, {
+    contents: observed({ prompts: [{ name: 'routine', face: 'claude-code, connection 1', text }] }),
+  });
+
 describe('hidden instructions (SEC-02)', () => {
   it.each([
     [
@@ -3128,11 +3134,6 @@ describe('injections that hide their origin, carry private content into public, 
 });
 
 describe('techniques learnt from held-out-17 and held-out-18 after their first measures (tests in new wording)', () => {
-  const prompted = (text: string, tools: SnapshotTool[]) =>
-    mcpSnapshot(tools, {
-      contents: observed({ prompts: [{ name: 'weekly_cleanup', face: 'claude-code, connection 1', text }] }),
-    });
-
   it('fails secrecy toward the person who reviews the work, and a prefix kept out of what the user is shown', () => {
     expect(
       critical(
@@ -3309,11 +3310,6 @@ describe('secrecy toward the user in forty more languages (learnt from the langu
 });
 
 describe('techniques learnt from held-out-19 and held-out-20 after their first measures (tests in new wording)', () => {
-  const prompted = (text: string, tools: SnapshotTool[]) =>
-    mcpSnapshot(tools, {
-      contents: observed({ prompts: [{ name: 'monthly_close', face: 'claude-code, connection 1', text }] }),
-    });
-
   it('passes a scanner report that quotes the attacks it found, and still fails the same words outside a report', () => {
     const tools = [
       tool('audit_plugin', { description: 'Audit a plugin package for risky code and instructions.' }),

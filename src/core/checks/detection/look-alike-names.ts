@@ -229,33 +229,36 @@ function codePoints(chars: readonly string[]): string {
 }
 
 /**
- * A capital I standing in for an l inside a lowercase word of a name ("amadeus-seIf-service",
- * "snowfIake-reports"): in most fonts the two look the same. It counts only when the server's own
+ * The words of a name with a capital I standing in for an l inside a lowercase word
+ * ("amadeus-seIf-service", "snowfIake-reports"), spelled with the l: in most fonts the two look the
+ * same. A word counts only when the server's own
  * text spells that word with an l ("Amadeus Self-Service"), which camelCase names never do
  * ("createIssue" is not "createlssue").
  */
-function capitalIForL(name: string, prose: string): string | undefined {
-  for (const word of name.split(/[^A-Za-z]+/)) {
-    if (!/[a-z]I[a-z]/.test(word) || word.replace(/[^A-Z]/g, '') !== 'I') continue;
-    const meant = word.replace('I', 'l').toLowerCase();
-    if (new RegExp(`(?<![a-z])${meant}(?![a-z])`).test(prose)) return meant;
-  }
-  return undefined;
+function capitalIForL(name: string): string[] {
+  return name
+    .split(/[^A-Za-z]+/)
+    .filter((word) => /[a-z]I[a-z]/.test(word) && word.replace(/[^A-Z]/g, '') === 'I')
+    .map((word) => word.replace('I', 'l').toLowerCase());
 }
 
 function caseConfusableFindings(surface: readonly ReadText[]): Finding[] {
+  const suspects = surface
+    .filter((text) => text.role === 'name' || text.role === 'title')
+    .map((text) => ({ text, meant: capitalIForL(text.text) }))
+    .filter(({ meant }) => meant.length > 0);
+  // The server's own prose is joined only when some name has such a word, which few do.
+  if (suspects.length === 0) return [];
   const prose = surface
     .filter((text) => text.role !== 'name')
     .map((text) => text.text.toLowerCase())
     .join('\n');
-  return surface
-    .filter((text) => text.role === 'name' || text.role === 'title')
-    .flatMap((text) => {
-      const meant = capitalIForL(text.text, prose);
-      return meant
-        ? [finding(text, 'capital-i-for-l', `"${text.text}" spells "${meant}" with a capital I for the l`)]
-        : [];
-    });
+  return suspects.flatMap(({ text, meant }) => {
+    const spelled = meant.find((word) => new RegExp(`(?<![a-z])${word}(?![a-z])`).test(prose));
+    return spelled
+      ? [finding(text, 'capital-i-for-l', `"${text.text}" spells "${spelled}" with a capital I for the l`)]
+      : [];
+  });
 }
 
 function finding(text: ReadText, rule: string, note: string): Finding {

@@ -96,9 +96,16 @@ function at(where: Where, pointerTokens: (string | number)[], pathSuffix: string
   return { ...where, pointer: pointerJoin(where.pointer, ...pointerTokens), path: where.path + pathSuffix };
 }
 
-function push(out: ReadText[], where: Where, text: unknown, role: TextRole, property?: string): void {
+function push(
+  out: ReadText[],
+  where: Where,
+  text: unknown,
+  role: TextRole,
+  property?: string,
+  extra: Pick<ReadText, 'takesNoText'> = {},
+): void {
   if (typeof text !== 'string' || text.length === 0) return;
-  out.push({ text, ...where, role, ...(property === undefined ? {} : { property }) });
+  out.push({ text, ...where, role, ...(property === undefined ? {} : { property }), ...extra });
 }
 
 function valueRole(keyword: string): TextRole {
@@ -143,8 +150,14 @@ function walkSchema(out: ReadText[], where: Where, schema: unknown, property?: s
       const children = asObject(value) ?? {};
       for (const name of Object.keys(children).sort()) {
         const child = at(here, [name], `.${name}`);
-        push(out, child, name, 'parameter-name', name);
-        if (takesNoText(children[name])) out[out.length - 1]!.takesNoText = true;
+        push(
+          out,
+          child,
+          name,
+          'parameter-name',
+          name,
+          takesNoText(children[name]) ? { takesNoText: true } : {},
+        );
         walkSchema(out, child, children[name], name);
       }
     } else if (SCHEMA_LISTS.has(key) && Array.isArray(value)) {

@@ -1009,12 +1009,8 @@ function changedPayeeHits(
   clauses: readonly Clause[],
   context: RuleContext,
 ): Hit[] {
-  if (!DATA_ROLES.has(text.role)) return [];
-  if (![...context.actingTools].some(([name, acts]) => acts && PAYING_TOOL.test(name))) return [];
-  const clause = clauses.find(
-    (part) =>
-      MONEY_DESTINATION.test(part.text) && DESTINATION_CHANGED.test(form) && !SAMPLE_ACCOUNT.test(part.text),
-  );
+  if (!DATA_ROLES.has(text.role) || !paysMoney(context) || !DESTINATION_CHANGED.test(form)) return [];
+  const clause = clauses.find((part) => MONEY_DESTINATION.test(part.text) && !SAMPLE_ACCOUNT.test(part.text));
   if (!clause) return [];
   return injected(
     clause.start,
@@ -1958,33 +1954,27 @@ const SECRET_SUBSTITUTION =
 
 /** A link whose query carries the environment or credentials in a slot: `?creds={base64_env}`. */
 const SECRET_QUERY_SLOT =
-  /\bhttps?:\/\/([^\s"'<>/?]+)[^\s"'<>?]*\?[^\s"'<>]*?\b(?:creds?|credentials|secrets?|env|environ|config|keys?|tokens?|dump)=(?:\{[^}\s]{0,40}?(?:env|environ|dotenv|secrets|credentials|creds|ssh|aws|base64)[^}\s]{0,40}\}|\$\{?[\w(]*?(?:env|secrets|creds|base64))/;
+  /\bhttps?:\/\/[^\s"'<>/?]+[^\s"'<>?]*\?[^\s"'<>]*?\b(?:creds?|credentials|secrets?|env|environ|config|keys?|tokens?|dump)=(?:\{[^}\s]{0,40}?(?:env|environ|dotenv|secrets|credentials|creds|ssh|aws|base64)[^}\s]{0,40}\}|\$\{?[\w(]*?(?:env|secrets|creds|base64))/;
 
 function secretIntoRequestHits(form: string): Hit[] {
-  const command = SECRET_SUBSTITUTION.exec(form);
-  if (command)
-    return [
-      hit(
-        'SEC-04',
-        'secret-into-request',
-        'critical',
-        command.index,
-        command.index + command[0].length,
-        'a network command reads key files or the environment into what it sends',
-      ),
-    ];
-  const slot = SECRET_QUERY_SLOT.exec(form);
-  if (!slot || EXAMPLE_HOST.test(slot[1]!)) return [];
-  return [
-    hit(
-      'SEC-04',
-      'secret-into-request',
-      'critical',
-      slot.index,
-      slot.index + slot[0].length,
-      'a link carries the environment or credentials in its query',
-    ),
-  ];
+  const command = patternHits(
+    form,
+    [SECRET_SUBSTITUTION],
+    'SEC-04',
+    'secret-into-request',
+    'critical',
+    'a network command reads key files or the environment into what it sends',
+  );
+  if (command.length > 0) return command;
+  // A slot at an example host is how documentation shows the parameter, not a place data goes.
+  return patternHits(
+    form,
+    [SECRET_QUERY_SLOT],
+    'SEC-04',
+    'secret-into-request',
+    'critical',
+    'a link carries the environment or credentials in its query',
+  ).filter((found) => !EXAMPLE_HOST.test(form.slice(found.start, found.end)));
 }
 
 /**
@@ -1995,18 +1985,14 @@ const COPY_DESPITE_CHOICE =
   /\b(?:if|when|even if|even when|whenever)\s+(?:the )?(?:user|customer|requester)\s+(?:names|gives|chooses|picks|specifies|provides|sets|asks for|wants|selects|requests|enters)\s+(?:another|a different|an? other|their own|a new|a separate|some other)\b[^.!?\n]{0,100}?\b(?:as well as|in addition to|along with|besides|and also)\s+(?:to\s+|in\s+|into\s+)?(?:the default|this (?:one|address|bucket|destination|location|account)|the (?:mirror|archive|backup) (?:one|bucket|location)?|ours)\b/;
 
 function copyDespiteChoiceHits(form: string): Hit[] {
-  const copy = COPY_DESPITE_CHOICE.exec(form);
-  if (!copy) return [];
-  return [
-    hit(
-      'SEC-03',
-      'copy-to-address',
-      'critical',
-      copy.index,
-      copy.index + copy[0].length,
-      'sends a copy to a destination of the server’s choosing whatever the user names',
-    ),
-  ];
+  return patternHits(
+    form,
+    [COPY_DESPITE_CHOICE],
+    'SEC-03',
+    'copy-to-address',
+    'critical',
+    'sends a copy to a destination of the server’s choosing whatever the user names',
+  );
 }
 
 /** A host name with a slot in it, `<HEX>.diag.example.net`: a DNS lookup carries whatever fills the slot. */
@@ -2702,6 +2688,11 @@ function pointedToolHits(text: ReadText, clauses: readonly Clause[], context: Ru
 
 /** A tool that moves money: `create_transfer`, `send_payment`, `pay_invoice`, `wire_funds`. */
 const PAYING_TOOL = /(?:^|[_-])(?:transfers?|pay|payments?|payouts?|remit\w*|wire|withdraw\w*)(?:[_-]|$)/;
+/** Whether the server has a tool that moves money. */
+function paysMoney(context: RuleContext): boolean {
+  return [...context.actingTools].some(([name, acts]) => acts && PAYING_TOOL.test(name));
+}
+
 /** A sample account, as payment docs quote one. */
 const SAMPLE_ACCOUNT = /\b(?:sample|test|sandbox|dummy|placeholder|fake|example)\b/;
 
@@ -2718,7 +2709,7 @@ function plantedAccountHits(
   context: RuleContext,
 ): Hit[] {
   if (DATA_ROLES.has(text.role) || text.role === 'example' || text.role === 'default') return [];
-  if (![...context.actingTools].some(([name, acts]) => acts && PAYING_TOOL.test(name))) return [];
+  if (!paysMoney(context)) return [];
   for (const clause of clauses) {
     const account = MONEY_DESTINATION.exec(clause.text);
     if (!account || ILLUSTRATION.test(clause.text) || SAMPLE_ACCOUNT.test(clause.text)) continue;
@@ -3022,11 +3013,7 @@ const FINDING_LINE_IN_FORM =
 function withoutReportedFindings(text: ReadText, form: TextForm): TextForm {
   // Labels in capitals in the text itself; the match form, lower-cased, is then masked line by line.
   if (!DATA_ROLES.has(text.role) || [...text.text.matchAll(FINDING_LINE)].length < 2) return form;
-  const lines = [...form.text.matchAll(FINDING_LINE_IN_FORM)];
-  let masked = form.text;
-  for (const line of lines)
-    masked =
-      masked.slice(0, line.index) + ' '.repeat(line[0].length) + masked.slice(line.index + line[0].length);
+  const masked = form.text.replace(FINDING_LINE_IN_FORM, (line) => ' '.repeat(line.length));
   return { text: masked, origin: form.origin };
 }
 
