@@ -481,7 +481,9 @@ export const SECRECY_WORDS: readonly SecrecyWords[] = [
   {
     language: 'ku',
     user: /بەکارهێنەر\S*|bikarhêner\w*/,
-    negatedVerb: /مەڵێ\S*|باسی مەکە\S*|ئاگادار مەکە\S*|nebêj\w*|nebêje\w*|agahdar neke/,
+    // "Pêwîst nake … bibêjî", "no need to tell": the Sorani and Kurmanji way of saying it.
+    negatedVerb:
+      /مەڵێ\S*|باسی مەکە\S*|ئاگادار مەکە\S*|پێویست ناکات(?:\s+\S+){0,5}?\s+(?:بڵێ|ئاگادار)\S*|nebêj\w*|nebêje\w*|agahdar neke|pêwîst nake(?:\s+\S+){0,5}?\s+(?:bibêj|agahdar)\w*/,
   },
   {
     language: 'yi',
