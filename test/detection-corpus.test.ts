@@ -36,6 +36,7 @@ import {
   HELD_OUT_18_DIR,
   HELD_OUT_19_DIR,
   HELD_OUT_20_DIR,
+  HELD_OUT_21_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -95,6 +96,8 @@ const heldOut19Corpus = loadCorpus(HELD_OUT_19_DIR);
 const heldOut19 = heldOut19Corpus.map(({ testCase }) => testCase);
 const heldOut20Corpus = loadCorpus(HELD_OUT_20_DIR);
 const heldOut20 = heldOut20Corpus.map(({ testCase }) => testCase);
+const heldOut21Corpus = loadCorpus(HELD_OUT_21_DIR);
+const heldOut21 = heldOut21Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -118,6 +121,7 @@ const everyCase = [
   ...heldOut18,
   ...heldOut19,
   ...heldOut20,
+  ...heldOut21,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -214,6 +218,7 @@ function readmeSections(): {
   heldOut18: string;
   heldOut19: string;
   heldOut20: string;
+  heldOut21: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -241,6 +246,7 @@ function readmeSections(): {
     at('Held-out set 18'),
     at('Held-out set 19'),
     at('Held-out set 20'),
+    at('Held-out set 21'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -270,6 +276,7 @@ function readmeSections(): {
     heldOut18: section(17),
     heldOut19: section(18),
     heldOut20: section(19),
+    heldOut21: section(20),
   };
 }
 
@@ -539,12 +546,21 @@ const HELD_OUT_SETS = [
       'rug-pull': 2,
     },
   },
+  // Written in our words again like 19, in one sitting, so about its size; it covers client requests too.
+  {
+    name: 'held-out set 21',
+    dir: HELD_OUT_21_DIR,
+    loaded: heldOut21Corpus,
+    section: 'heldOut21',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15, 17 and 19 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15, 17, 19 and 21 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     // Techniques a set may hold fewer than three of, with the number it must still hold.
     const fewer: Partial<Record<string, number>> = 'fewer' in rest ? rest.fewer : {};

@@ -134,6 +134,15 @@ export const HELD_OUT_19_DIR = join(CORPUS_DIR, 'held-out-19');
  * and servers that none of those sets uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_20_DIR = join(CORPUS_DIR, 'held-out-20');
+/**
+ * A twenty-first held-out batch, written in our own words like the nineteenth, from 2024-2026 write-ups, papers,
+ * pull requests and issues no other set cites (recruiting and applicant tracking, peer review, Kubernetes and DNS,
+ * package installs, social media and e-mail marketing, restaurants, smart home and irrigation, aircraft maintenance,
+ * grants, telematics and OTA updates, scraping and browser automation, podcasts and video, telecom porting,
+ * genomics, library catalogues, CI logs, sports betting) and real servers that no other set uses; like the others,
+ * nothing reads it by default.
+ */
+export const HELD_OUT_21_DIR = join(CORPUS_DIR, 'held-out-21');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
