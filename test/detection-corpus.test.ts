@@ -36,6 +36,7 @@ import {
   HELD_OUT_18_DIR,
   HELD_OUT_19_DIR,
   HELD_OUT_20_DIR,
+  HELD_OUT_22_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -95,6 +96,8 @@ const heldOut19Corpus = loadCorpus(HELD_OUT_19_DIR);
 const heldOut19 = heldOut19Corpus.map(({ testCase }) => testCase);
 const heldOut20Corpus = loadCorpus(HELD_OUT_20_DIR);
 const heldOut20 = heldOut20Corpus.map(({ testCase }) => testCase);
+const heldOut22Corpus = loadCorpus(HELD_OUT_22_DIR);
+const heldOut22 = heldOut22Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -118,6 +121,7 @@ const everyCase = [
   ...heldOut18,
   ...heldOut19,
   ...heldOut20,
+  ...heldOut22,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -214,6 +218,7 @@ function readmeSections(): {
   heldOut18: string;
   heldOut19: string;
   heldOut20: string;
+  heldOut22: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -241,6 +246,7 @@ function readmeSections(): {
     at('Held-out set 18'),
     at('Held-out set 19'),
     at('Held-out set 20'),
+    at('Held-out set 22'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -270,6 +276,7 @@ function readmeSections(): {
     heldOut18: section(17),
     heldOut19: section(18),
     heldOut20: section(19),
+    heldOut22: section(20),
   };
 }
 
@@ -538,6 +545,14 @@ const HELD_OUT_SETS = [
       'resource-poisoning': 1,
       'rug-pull': 2,
     },
+  },
+  // HELD_OUT_22_ENTRY
+  {
+    name: 'held-out set 22',
+    dir: HELD_OUT_22_DIR,
+    loaded: heldOut22Corpus,
+    section: 'heldOut22',
+    least: 1,
   },
 ] as const;
 
