@@ -546,13 +546,30 @@ const HELD_OUT_SETS = [
       'rug-pull': 2,
     },
   },
-  // HELD_OUT_22_ENTRY
+  // Real public text a seventh time, from sources sets 10 to 20 do not use (see its README section), written in
+  // one sitting in parallel with set 21. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time holds no confusable names, rug pulls,
+  // poisoned initialize instructions, faces by client name or invisible characters that carry a payload (the
+  // PoCs that have them are cited by other sets), and only these few poisoned schemas, parameter-exfiltration
+  // tools, shadowing mails, poisoned prompts and encoded payloads.
   {
     name: 'held-out set 22',
     dir: HELD_OUT_22_DIR,
     loaded: heldOut22Corpus,
     section: 'heldOut22',
-    least: 1,
+    least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'confusable-name': 0,
+      'server-instructions': 0,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'exfiltration-parameter': 1,
+      'schema-poisoning': 1,
+      shadowing: 2,
+      'prompt-poisoning': 2,
+      'encoded-payload': 2,
+    },
   },
 ] as const;
 
