@@ -564,7 +564,7 @@ const HELD_OUT_SETS = [
       'server-instructions': 0,
       'rug-pull': 0,
       'identity-deception': 0,
-      'exfiltration-parameter': 1,
+      'exfiltration-parameter': 2,
       'schema-poisoning': 1,
       shadowing: 2,
       'prompt-poisoning': 2,
