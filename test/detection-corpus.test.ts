@@ -37,6 +37,7 @@ import {
   HELD_OUT_19_DIR,
   HELD_OUT_20_DIR,
   HELD_OUT_21_DIR,
+  HELD_OUT_22_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -98,6 +99,8 @@ const heldOut20Corpus = loadCorpus(HELD_OUT_20_DIR);
 const heldOut20 = heldOut20Corpus.map(({ testCase }) => testCase);
 const heldOut21Corpus = loadCorpus(HELD_OUT_21_DIR);
 const heldOut21 = heldOut21Corpus.map(({ testCase }) => testCase);
+const heldOut22Corpus = loadCorpus(HELD_OUT_22_DIR);
+const heldOut22 = heldOut22Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -122,6 +125,7 @@ const everyCase = [
   ...heldOut19,
   ...heldOut20,
   ...heldOut21,
+  ...heldOut22,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -219,6 +223,7 @@ function readmeSections(): {
   heldOut19: string;
   heldOut20: string;
   heldOut21: string;
+  heldOut22: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -247,6 +252,7 @@ function readmeSections(): {
     at('Held-out set 19'),
     at('Held-out set 20'),
     at('Held-out set 21'),
+    at('Held-out set 22'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -277,6 +283,7 @@ function readmeSections(): {
     heldOut19: section(18),
     heldOut20: section(19),
     heldOut21: section(20),
+    heldOut22: section(21),
   };
 }
 
@@ -554,6 +561,31 @@ const HELD_OUT_SETS = [
     section: 'heldOut21',
     least: 35,
     clientRequests: true,
+  },
+  // Real public text a seventh time, from sources sets 10 to 20 do not use (see its README section), written in
+  // one sitting in parallel with set 21. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time holds no confusable names, rug pulls,
+  // poisoned initialize instructions, faces by client name or invisible characters that carry a payload (the
+  // PoCs that have them are cited by other sets), and only these few poisoned schemas, parameter-exfiltration
+  // tools, shadowing mails, poisoned prompts and encoded payloads.
+  {
+    name: 'held-out set 22',
+    dir: HELD_OUT_22_DIR,
+    loaded: heldOut22Corpus,
+    section: 'heldOut22',
+    least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'confusable-name': 0,
+      'server-instructions': 0,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'exfiltration-parameter': 2,
+      'schema-poisoning': 1,
+      shadowing: 2,
+      'prompt-poisoning': 2,
+      'encoded-payload': 2,
+    },
   },
 ] as const;
 

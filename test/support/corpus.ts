@@ -143,6 +143,12 @@ export const HELD_OUT_20_DIR = join(CORPUS_DIR, 'held-out-20');
  * nothing reads it by default.
  */
 export const HELD_OUT_21_DIR = join(CORPUS_DIR, 'held-out-21');
+/**
+ * A twenty-second held-out batch, written like the tenth, twelfth, fourteenth, sixteenth, eighteenth and
+ * twentieth from real public text (published payloads and real servers' own tool definitions) from
+ * repositories, pages and servers that none of those sets uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_22_DIR = join(CORPUS_DIR, 'held-out-22');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
