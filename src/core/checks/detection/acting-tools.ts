@@ -38,6 +38,15 @@ const CONSEQUENTIAL_VERBS = new Set([
   'sign',
   'book',
   'schedule',
+  // Closing and suspending accounts, cancelling orders, releasing holds: acts a record has no reason to order.
+  'close',
+  'cancel',
+  'suspend',
+  'deactivate',
+  'ban',
+  'release',
+  'disburse',
+  'settle',
   // Hiring decisions: a résumé that gets itself shortlisted.
   'shortlist',
   'hire',

@@ -543,7 +543,7 @@ export const CONVERSATION_MORE_LANGUAGES =
 
 /** Orders to read, copy or send in the languages the first list misses (none spelled like an English word). */
 export const DIRECTIVE_MORE_LANGUAGES =
-  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|soma|nakili|ambatisha|bandika|uweke|weka|tuma|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ|取得して|取得し|開いて|アクセスして|打开|获取|提取|访问|تلاش کریں|شامل کریں|بھیجیں|پڑھیں|کاپی کریں/;
+  /\b(?:lue|kopioi|laheta|liita|lisaa|valita|olvasd|masold|kuldd|csatold|illeszd|citeste|copiaza|adauga|ataseaza|lipeste|transmite|hãy đọc|sao chép|đính kèm|hãy in(?: ra)?|in ra|hãy gửi|hãy liệt kê|hãy hiển thị|hãy cung cấp|hãy chia sẻ|soma|nakili|ambatisha|bandika|uweke|weka|tuma|basahin|kopyahin|ipadala|idagdag|ilakip|baca|salin|hantar|lampirkan|przeczytaj|odczytaj|skopiuj|wyslij|dołącz|wklej|przekaz|precti|zkopiruj|posli|pripoj|vloz|kopyala|gonder|yapistir)\b|(?:^|[\s"'(«])(?:העתק|שלח|צרף|הדבק|بخوان|کپی کن|ارسال کن|بفرست|پیوست کن|викликай|виклич|передавай|відправ|вызови|вызывай)|อ่าน|คัดลอก|แนบ|取得して|取得し|開いて|アクセスして|打开|获取|提取|访问|تلاش کریں|شامل کریں|بھیجیں|پڑھیں|کاپی کریں/;
 
 /** "The contents" in the languages the first list misses. */
 export const CONTENT_NOUN_MORE_LANGUAGES =
