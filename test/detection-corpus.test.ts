@@ -38,6 +38,7 @@ import {
   HELD_OUT_20_DIR,
   HELD_OUT_21_DIR,
   HELD_OUT_22_DIR,
+  HELD_OUT_23_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -101,6 +102,8 @@ const heldOut21Corpus = loadCorpus(HELD_OUT_21_DIR);
 const heldOut21 = heldOut21Corpus.map(({ testCase }) => testCase);
 const heldOut22Corpus = loadCorpus(HELD_OUT_22_DIR);
 const heldOut22 = heldOut22Corpus.map(({ testCase }) => testCase);
+const heldOut23Corpus = loadCorpus(HELD_OUT_23_DIR);
+const heldOut23 = heldOut23Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -126,6 +129,7 @@ const everyCase = [
   ...heldOut20,
   ...heldOut21,
   ...heldOut22,
+  ...heldOut23,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -224,6 +228,7 @@ function readmeSections(): {
   heldOut20: string;
   heldOut21: string;
   heldOut22: string;
+  heldOut23: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -253,6 +258,7 @@ function readmeSections(): {
     at('Held-out set 20'),
     at('Held-out set 21'),
     at('Held-out set 22'),
+    at('Held-out set 23'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -284,6 +290,7 @@ function readmeSections(): {
     heldOut20: section(19),
     heldOut21: section(20),
     heldOut22: section(21),
+    heldOut23: section(22),
   };
 }
 
@@ -587,12 +594,21 @@ const HELD_OUT_SETS = [
       'encoded-payload': 2,
     },
   },
+  // Written in our words again like 21, in one sitting, so about its size; it covers client requests too.
+  {
+    name: 'held-out set 23',
+    dir: HELD_OUT_23_DIR,
+    loaded: heldOut23Corpus,
+    section: 'heldOut23',
+    least: 35,
+    clientRequests: true,
+  },
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
   'detection corpus: $name (format only, never detection verdicts)',
   ({ dir, loaded, section, least, ...rest }) => {
-    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15, 17, 19 and 21 cover them too.
+    // Written after the probe learned to read sampling and elicitation requests, so sets 6 to 9, 11, 13, 15, 17, 19, 21 and 23 cover them too.
     const clientRequests = 'clientRequests' in rest && rest.clientRequests;
     // Techniques a set may hold fewer than three of, with the number it must still hold.
     const fewer: Partial<Record<string, number>> = 'fewer' in rest ? rest.fewer : {};

@@ -149,6 +149,14 @@ export const HELD_OUT_21_DIR = join(CORPUS_DIR, 'held-out-21');
  * repositories, pages and servers that none of those sets uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_22_DIR = join(CORPUS_DIR, 'held-out-22');
+/**
+ * A twenty-third held-out batch, written in our own words like the twenty-first, from 2024-2026 write-ups,
+ * papers, advisories and issues no other set cites (property management, banking back-office, tax filing,
+ * procurement, e-discovery, civic data, newsroom CMS, archives, fitness, dating, dispatch, veterinary and
+ * pharmacy, school admin, IT help desk, firewalls, backups, BI and feature flags, chat-ops, password resets,
+ * extension stores) and real servers that no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_23_DIR = join(CORPUS_DIR, 'held-out-23');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
