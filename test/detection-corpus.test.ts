@@ -38,6 +38,7 @@ import {
   HELD_OUT_20_DIR,
   HELD_OUT_21_DIR,
   HELD_OUT_22_DIR,
+  HELD_OUT_24_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -101,6 +102,8 @@ const heldOut21Corpus = loadCorpus(HELD_OUT_21_DIR);
 const heldOut21 = heldOut21Corpus.map(({ testCase }) => testCase);
 const heldOut22Corpus = loadCorpus(HELD_OUT_22_DIR);
 const heldOut22 = heldOut22Corpus.map(({ testCase }) => testCase);
+const heldOut24Corpus = loadCorpus(HELD_OUT_24_DIR);
+const heldOut24 = heldOut24Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -126,6 +129,7 @@ const everyCase = [
   ...heldOut20,
   ...heldOut21,
   ...heldOut22,
+  ...heldOut24,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -224,6 +228,7 @@ function readmeSections(): {
   heldOut20: string;
   heldOut21: string;
   heldOut22: string;
+  heldOut24: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -253,6 +258,7 @@ function readmeSections(): {
     at('Held-out set 20'),
     at('Held-out set 21'),
     at('Held-out set 22'),
+    at('Held-out set 24'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -284,6 +290,7 @@ function readmeSections(): {
     heldOut20: section(19),
     heldOut21: section(20),
     heldOut22: section(21),
+    heldOut24: section(22),
   };
 }
 
@@ -587,6 +594,28 @@ const HELD_OUT_SETS = [
       'encoded-payload': 2,
     },
   },
+  // HELD-OUT-24-START
+  // Real public text an eighth time (WIP).
+  {
+    name: 'held-out set 24',
+    dir: HELD_OUT_24_DIR,
+    loaded: heldOut24Corpus,
+    section: 'heldOut24',
+    least: 8,
+    fewer: {
+      'invisible-characters': 1,
+      'sensitive-paths': 2,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 0,
+      'prompt-poisoning': 0,
+      'resource-poisoning': 1,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 0,
+    },
+  },
+  // HELD-OUT-24-END
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
