@@ -594,8 +594,12 @@ const HELD_OUT_SETS = [
       'encoded-payload': 2,
     },
   },
-  // HELD-OUT-24-START
-  // Real public text an eighth time (WIP).
+  // Real public text an eighth time, from sources sets 10 to 22 do not use (see its README section), written in one
+  // sitting in parallel with set 23. Techniques it holds fewer than three of, and why (no more than three cases from
+  // one repository): the unused public text found in the time holds no confusable tool names and no faces by client
+  // name, and only one case each of invisible characters, schema
+  // poisoning, encoded payloads, poisoned initialize instructions and poisoned prompts (the last two by a stated move).
+  // Its benign side holds 22 servers, not 25: the time ran out; 20 of each is the floor asked for.
   {
     name: 'held-out set 24',
     dir: HELD_OUT_24_DIR,
@@ -605,14 +609,13 @@ const HELD_OUT_SETS = [
     fewer: {
       'invisible-characters': 1,
       'confusable-name': 0,
-      'schema-poisoning': 0,
-      'server-instructions': 0,
-      'prompt-poisoning': 0,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
       'identity-deception': 0,
-      'encoded-payload': 0,
+      'encoded-payload': 1,
     },
   },
-  // HELD-OUT-24-END
 ] as const;
 
 describe.each(HELD_OUT_SETS)(
