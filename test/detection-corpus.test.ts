@@ -597,9 +597,8 @@ const HELD_OUT_SETS = [
   // Real public text an eighth time, from sources sets 10 to 22 do not use (see its README section), written in one
   // sitting in parallel with set 23. Techniques it holds fewer than three of, and why (no more than three cases from
   // one repository): the unused public text found in the time holds no confusable tool names and no faces by client
-  // name, and only one case each of invisible characters, schema
-  // poisoning, encoded payloads, poisoned initialize instructions and poisoned prompts (the last two by a stated move).
-  // Its benign side holds 22 servers, not 25: the time ran out; 20 of each is the floor asked for.
+  // name, and only one case each of invisible characters, schema poisoning, encoded payloads, poisoned initialize
+  // instructions and poisoned prompts (the last two by a stated move).
   {
     name: 'held-out set 24',
     dir: HELD_OUT_24_DIR,
