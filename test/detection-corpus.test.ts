@@ -39,6 +39,7 @@ import {
   HELD_OUT_21_DIR,
   HELD_OUT_22_DIR,
   HELD_OUT_23_DIR,
+  HELD_OUT_24_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -104,6 +105,8 @@ const heldOut22Corpus = loadCorpus(HELD_OUT_22_DIR);
 const heldOut22 = heldOut22Corpus.map(({ testCase }) => testCase);
 const heldOut23Corpus = loadCorpus(HELD_OUT_23_DIR);
 const heldOut23 = heldOut23Corpus.map(({ testCase }) => testCase);
+const heldOut24Corpus = loadCorpus(HELD_OUT_24_DIR);
+const heldOut24 = heldOut24Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -130,6 +133,7 @@ const everyCase = [
   ...heldOut21,
   ...heldOut22,
   ...heldOut23,
+  ...heldOut24,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -229,6 +233,7 @@ function readmeSections(): {
   heldOut21: string;
   heldOut22: string;
   heldOut23: string;
+  heldOut24: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -259,6 +264,7 @@ function readmeSections(): {
     at('Held-out set 21'),
     at('Held-out set 22'),
     at('Held-out set 23'),
+    at('Held-out set 24'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -291,6 +297,7 @@ function readmeSections(): {
     heldOut21: section(20),
     heldOut22: section(21),
     heldOut23: section(22),
+    heldOut24: section(23),
   };
 }
 
@@ -602,6 +609,27 @@ const HELD_OUT_SETS = [
     section: 'heldOut23',
     least: 35,
     clientRequests: true,
+  },
+  // Real public text an eighth time, from sources sets 10 to 22 do not use (see its README section), written in one
+  // sitting in parallel with set 23. Techniques it holds fewer than three of, and why (no more than three cases from
+  // one repository): the unused public text found in the time holds no confusable tool names and no faces by client
+  // name, and only one case each of invisible characters, schema poisoning, encoded payloads, poisoned initialize
+  // instructions and poisoned prompts (the last two by a stated move).
+  {
+    name: 'held-out set 24',
+    dir: HELD_OUT_24_DIR,
+    loaded: heldOut24Corpus,
+    section: 'heldOut24',
+    least: 20,
+    fewer: {
+      'invisible-characters': 1,
+      'confusable-name': 0,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'identity-deception': 0,
+      'encoded-payload': 1,
+    },
   },
 ] as const;
 

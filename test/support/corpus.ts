@@ -157,6 +157,12 @@ export const HELD_OUT_22_DIR = join(CORPUS_DIR, 'held-out-22');
  * extension stores) and real servers that no other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_23_DIR = join(CORPUS_DIR, 'held-out-23');
+/**
+ * A twenty-fourth held-out batch, written like the tenth, twelfth, fourteenth, sixteenth, eighteenth, twentieth
+ * and twenty-second from real public text (published payloads and real servers' own tool definitions) from
+ * repositories, pages and servers that none of those sets uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_24_DIR = join(CORPUS_DIR, 'held-out-24');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
