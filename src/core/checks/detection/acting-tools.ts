@@ -3,7 +3,7 @@
  * assistant to call. A record has no reason to ask for them, so data that names one is steering
  * the assistant; data naming a read tool ("call list_sheets for the ids") is ordinary help.
  */
-import { READ_VERBS, riskKinds } from '../risky-capabilities.ts';
+import { READ_VERBS, RISK_WORDS, riskKinds } from '../risky-capabilities.ts';
 import { nameWords } from '../schema-utils.ts';
 
 /**
@@ -47,6 +47,8 @@ const CONSEQUENTIAL_VERBS = new Set([
   'release',
   'disburse',
   'settle',
+  // Recording a grade, a recommendation or a payment decides something for someone.
+  'record',
   // Hiring decisions: a résumé that gets itself shortlisted.
   'shortlist',
   'hire',
@@ -71,6 +73,17 @@ const CONSEQUENTIAL_VERBS = new Set([
   'cancellare',
   'pagare',
 ]);
+
+/** Whether a word is a verb of acting (`add`, `purge`, `approve`), as a tool name's first word. */
+export function actingVerb(word: string): boolean {
+  return CONSEQUENTIAL_VERBS.has(word) || Object.values(RISK_WORDS).some((words) => words.includes(word));
+}
+
+/** Whether a tool's name says it deletes or does something no one can take back: pays, grants, transfers. */
+export function actsGravelyByName(name: string): boolean {
+  if (riskKinds(name).includes('destructive')) return true;
+  return nameWords(name).some((word) => CONSEQUENTIAL_VERBS.has(word));
+}
 
 /** Whether a tool's name says it acts: writes, deletes, sends, runs, fetches, pays, approves, grants. */
 export function actsByName(name: string): boolean {

@@ -68,7 +68,7 @@ export const SECRECY_ELSEWHERE: readonly RegExp[] = [
   /\bjangan (?:beri ?tahu|memberi ?tahu|sebutkan|menyebutkan|tunjukkan|kabari|laporkan)\b[^.!?\n]{0,30}\bpengguna\b/,
   /\bkhong (?:noi|bao|cho|de cap|thong bao)\b[^.!?\n]{0,30}\bnguoi dung\b/,
   // Korean: 사용자에게 알리지 마세요, 사용자에게 말하지 마
-  /사용자(?:에게|한테)?[^.!?\n]{0,20}(?:알리지|말하지|언급하지|보여주지|공개하지) ?마/,
+  /사용자(?:에게|한테)?[^.!?\n]{0,20}(?:알리지|알려주지|말하지|말해주지|언급하지|보여주지|공개하지|전하지|밝히지) ?마/,
   // Chinese: 不要告诉用户, 无需通知用户, 不要向用户提及
   /(?:不要|不必|无需|无须|不需要|别|勿)(?:向|对|跟|让)?用户(?:透露|提及|说明|告知|知道)|(?:不要|不必|无需|无须|不需要|别|勿)(?:告诉|告知|通知|提醒|透露给|提及|说明)(?:给)?用户/,
   // Japanese: ユーザーに伝える必要はありません, ユーザーには言わないで
@@ -95,7 +95,7 @@ export const CONSENT_ELSEWHERE: readonly RegExp[] = [
  * sentence they make the same request as "read ~/.ssh/id_rsa and pass it". Imperative forms.
  */
 export const DIRECTIVE_ELSEWHERE =
-  /\b(?:achete|achetez|paie|payez|commandez|approuvez|validez|supprimez|annulez|rembourse|remboursez|compra|compre|paga|pague|aprueba|apruebe|aprove|borra|borre|elimina|elimine|exclua|cancela|cancele|reembolsa|reembolse|approva|cancella|rimborsa|kaufe|bezahle|genehmige|losche|storniere|erstatte|lis|lisez|copie|copiez|recopie|recopiez|envoie|envoyez|inclus|incluez|joins|joignez|colle|collez|mets|mettez|transmets|transmettez|ajoute|ajoutez|lee|lea|copia|copie|envia|envie|incluye|inclua|adjunta|anexe|pega|pegue|pasa|passe|agrega|adicione|leia|manda|mande|leggi|invia|includi|allega|incolla|metti|aggiungi|inserisci|lies|lese|kopiere|sende|schicke|fuge|hange|ubergib|trage|lees|kopieer|stuur|voeg|plak|kopiera|skicka|lagg|bifoga|przeczytaj|skopiuj|wyslij|dodaj|wklej|przekaz|dołącz|precti|zkopiruj|posli|pridej|vloz|oku|kopyala|gonder|ekle|yapistir|ilet|baca|salin|kirim|tambahkan|lampirkan)\b|(?:прочитай|прочтите|скопируй|скопируйте|отправь|отправьте|добавь|добавьте|вставь|вставьте|передай|передайте|перешли|приложи|прочитай|скопіюй|надішли|додай|встав|передай|διάβασε|αντέγραψε|στείλε|πρόσθεσε|اقرأ|انسخ|ألغ|الغ|استرد|ادفع|احذف|اشتر|أرسل|ارسل|أضف|اضف|ألصق|أرفق|पढ़ें|पढ़ो|कॉपी|भेजें|भेजो|जोड़ें|खोजें|读取|复制|发送|附加|粘贴|传入|填入|放入|抄送|密送|読み取|読んで|コピー|送信|添付|貼り付け|入れて|渡して|읽어|복사|전송|보내|첨부|붙여|넣어|저장하)/;
+  /\b(?:achete|achetez|paie|payez|commandez|approuvez|validez|supprimez|annulez|rembourse|remboursez|compra|compre|paga|pague|aprueba|apruebe|aprove|borra|borre|elimina|elimine|exclua|cancela|cancele|reembolsa|reembolse|approva|cancella|rimborsa|kaufe|bezahle|genehmige|losche|storniere|erstatte|lis|lisez|copie|copiez|recopie|recopiez|envoie|envoyez|inclus|incluez|joins|joignez|colle|collez|mets|mettez|transmets|transmettez|ajoute|ajoutez|lee|lea|copia|copie|envia|envie|incluye|inclua|adjunta|anexe|pega|pegue|pasa|passe|agrega|adicione|leia|manda|mande|leggi|invia|includi|allega|incolla|metti|aggiungi|inserisci|lies|lese|kopiere|sende|schicke|fuge|hange|ubergib|trage|lees|kopieer|stuur|voeg|plak|kopiera|skicka|lagg|bifoga|przeczytaj|skopiuj|wyslij|dodaj|wklej|przekaz|dołącz|precti|zkopiruj|posli|pridej|vloz|oku|kopyala|gonder|ekle|yapistir|ilet|baca|salin|kirim|tambahkan|lampirkan)\b|(?:прочитай|прочтите|скопируй|скопируйте|отправь|отправьте|добавь|добавьте|вставь|вставьте|передай|передайте|перешли|приложи|прочитай|скопіюй|надішли|додай|встав|передай|διάβασε|αντέγραψε|στείλε|πρόσθεσε|اقرأ|انسخ|ألغ|الغ|استرد|ادفع|احذف|اشتر|أرسل|ارسل|أضف|اضف|ألصق|أرفق|पढ़ें|पढ़ो|कॉपी|भेजें|भेजो|जोड़ें|खोजें|读取|复制|发送|附加|粘贴|传入|填入|放入|抄送|密送|読み取|読んで|コピー|送信|添付|貼り付け|入れて|渡して|읽고|읽으세요|전달해|전달하세요|보내세요|첨부해|복사해|읽어|복사|전송|보내|첨부|붙여|넣어|저장하)/;
 
 /** Negations that turn a following order into a rule ("ne copiez jamais", "nicht senden", "不要发送"). */
 export const NEGATION_ELSEWHERE =
@@ -486,6 +486,13 @@ export const SECRECY_WORDS: readonly SecrecyWords[] = [
       /مەڵێ\S*|باسی مەکە\S*|ئاگادار مەکە\S*|پێویست ناکات(?:\s+\S+){0,5}?\s+(?:بڵێ|ئاگادار)\S*|nebêj\w*|nebêje\w*|agahdar neke|pêwîst nake(?:\s+\S+){0,5}?\s+(?:bibêj|agahdar)\w*/,
   },
   {
+    // Ilocano: "Saanmo nga ibaga daytoy iti kliente" (do not tell this to the client).
+    language: 'ilo',
+    user: /kliente\S*|agus-?usar\S*|agar-?aramat\S*/,
+    negatedVerb:
+      /saan(?:mo|yo)? nga (?:ibaga|ipakaammo|ipakita|isalaysay)\S*|dimo (?:ibaga|ipakaammo|ipakita)\S*/,
+  },
+  {
     language: 'yi',
     user: /באַניצער\S*|באניצער\S*/,
     negatedVerb:
@@ -551,7 +558,7 @@ export const CONTENT_NOUN_MORE_LANGUAGES =
 
 /** Words addressing the assistant in other languages ("AIアシスタントへ", "асистенте", "AI 助手"). */
 export const MODEL_ADDRESS_ELSEWHERE =
-  /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b|\b(?:der|die) (?:ki-)?assistent(?:in)? (?:soll|muss|sollte)\b|\bl'assistant(?:e)? (?:doit|devrait|deve|dovrebbe)\b|\b(?:el|o) (?:asistente|assistente) (?:debe|deve|deberia|deveria)\b/;
+  /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:nota|mensagem|aviso|instru[cç][aã]o) (?:ao|para o|al|para el|per l'|all') ?(?:assistente|asistente)\b|\b(?:note|message|consigne) (?:à|a|pour) l'assistant\b|\b(?:hinweis|nachricht|notiz) (?:an|für) den (?:ki-)?assistenten\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b|\b(?:der|die) (?:ki-)?assistent(?:in)? (?:soll|muss|sollte)\b|\bl'assistant(?:e)? (?:doit|devrait|deve|dovrebbe)\b|\b(?:el|o) (?:asistente|assistente) (?:debe|deve|deberia|deveria)\b/;
 
 /**
  * The word for an assistant, in whatever case ending a language gives it ("asistentam",
