@@ -40,6 +40,7 @@ import {
   HELD_OUT_22_DIR,
   HELD_OUT_23_DIR,
   HELD_OUT_24_DIR,
+  HELD_OUT_25_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -107,6 +108,8 @@ const heldOut23Corpus = loadCorpus(HELD_OUT_23_DIR);
 const heldOut23 = heldOut23Corpus.map(({ testCase }) => testCase);
 const heldOut24Corpus = loadCorpus(HELD_OUT_24_DIR);
 const heldOut24 = heldOut24Corpus.map(({ testCase }) => testCase);
+const heldOut25Corpus = loadCorpus(HELD_OUT_25_DIR);
+const heldOut25 = heldOut25Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -134,6 +137,7 @@ const everyCase = [
   ...heldOut22,
   ...heldOut23,
   ...heldOut24,
+  ...heldOut25,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -234,6 +238,7 @@ function readmeSections(): {
   heldOut22: string;
   heldOut23: string;
   heldOut24: string;
+  heldOut25: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -265,6 +270,7 @@ function readmeSections(): {
     at('Held-out set 22'),
     at('Held-out set 23'),
     at('Held-out set 24'),
+    at('Held-out set 25'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -298,6 +304,7 @@ function readmeSections(): {
     heldOut22: section(21),
     heldOut23: section(22),
     heldOut24: section(23),
+    heldOut25: section(24),
   };
 }
 
@@ -630,6 +637,15 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 1,
     },
+  },
+  // Written in our words again like 23, in one short sitting; it covers client requests too.
+  {
+    name: 'held-out set 25',
+    dir: HELD_OUT_25_DIR,
+    loaded: heldOut25Corpus,
+    section: 'heldOut25',
+    least: 30,
+    clientRequests: true,
   },
 ] as const;
 

@@ -163,6 +163,15 @@ export const HELD_OUT_23_DIR = join(CORPUS_DIR, 'held-out-23');
  * repositories, pages and servers that none of those sets uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_24_DIR = join(CORPUS_DIR, 'held-out-24');
+/**
+ * A twenty-fifth held-out batch, written in our own words like the twenty-third, from 2024-2026 write-ups,
+ * pull requests and issues no other set cites (EHR charts, SIEM alerts, logs, document conversion, help desks,
+ * translation glossaries, package registries and MCP directories, notebooks, file sync, FinOps and IAM, school
+ * portals, payroll, meeting transcripts, travel booking, telescope queues) and real servers that no other set uses
+ * (RSS readers, bookmarks, to-do lists, preprints, telescopes, climate data, subtitles, stock photos, linters,
+ * secrets scanners, courts, budgets); like the others, nothing reads it by default.
+ */
+export const HELD_OUT_25_DIR = join(CORPUS_DIR, 'held-out-25');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
