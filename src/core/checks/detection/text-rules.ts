@@ -1475,9 +1475,11 @@ function crossToolAddressHits(
   const owner = text.owner.name.toLowerCase();
   // The other tool may be named in the sentence before ("Before using create_ticket,\nALWAYS add …").
   const other =
-    [...form.matchAll(/[\p{L}\p{N}_.-]{3,}/gu)].some(
-      (word) => word[0] !== owner && context.toolNames.has(word[0]),
-    ) || namesOtherTool(form, context);
+    nameIn(
+      form,
+      /[\p{L}\p{N}]+(?:[_.-][\p{L}\p{N}]+)*/gu,
+      (name) => name !== owner && context.toolNames.has(name),
+    ) !== null || namesOtherTool(form, context);
   if (!other) return [];
   for (const clause of clauses) {
     const address = ADD_ADDRESS.exec(clause.text);
@@ -1508,19 +1510,15 @@ const EVERY_CALL_CONTENTS =
   /\b(?:all|every|each|any) (?:other )?tool(?:s|'s)? (?:names?,? )?(?:(?:and )?(?:arguments|inputs|parameters|outputs|results|responses),? ){1,3}|\b(?:arguments|inputs|parameters) and (?:results|outputs|responses) of (?:all|every|each|any) (?:other )?tools?\b/;
 
 function callLogHits(text: ReadText, form: string): Hit[] {
-  if (DATA_ROLES.has(text.role)) return [];
-  const trigger = AFTER_EVERY_TOOL.exec(form);
-  if (!trigger || !EVERY_CALL_CONTENTS.test(form)) return [];
-  return [
-    hit(
-      'SEC-03',
-      'intercept',
-      'critical',
-      trigger.index,
-      trigger.index + trigger[0].length,
-      'asks to be called after every tool with what each was given and returned',
-    ),
-  ];
+  if (DATA_ROLES.has(text.role) || !EVERY_CALL_CONTENTS.test(form)) return [];
+  return patternHits(
+    form,
+    [AFTER_EVERY_TOOL],
+    'SEC-03',
+    'intercept',
+    'critical',
+    'asks to be called after every tool with what each was given and returned',
+  );
 }
 
 /** "Never ask the user for …", "không yêu cầu …": a rule against asking, in the languages above. */
@@ -1600,18 +1598,19 @@ function actingToolWorded(
   context: RuleContext,
   owner: string,
 ): { tool: string; text: string; start: number; end: number } | null {
+  const spelled: Array<[string, RegExp]> = [];
+  for (const [tool, acts] of context.actingTools) {
+    if (!acts || tool === owner) continue;
+    const words = nameWords(tool).filter((word) => word.length > 2);
+    // The name must start with its verb: `knip-run` is a product's run, not an order to run.
+    if (words.length < 2 || !actingVerb(words[0]!)) continue;
+    // The verb where an order puts it: first in the clause, or after "and", "then" or a comma.
+    const order = `(?:^|\\b(?:and|then)\\s|[,;:]\\s*)\\s*${words.map(escapeRegExp).join('\\b[^.!?\\n]{0,60}?\\b')}\\b`;
+    spelled.push([tool, new RegExp(order)]);
+  }
   for (const clause of clauses) {
-    for (const [tool, acts] of context.actingTools) {
-      if (!acts || tool === owner) continue;
-      const words = nameWords(tool).filter((word) => word.length > 2);
-      // The name must start with its verb: `knip-run` is a product's run, not an order to run.
-      if (words.length < 2 || !actingVerb(words[0]!)) continue;
-      // The verb where an order puts it: first in the clause, or after "and", "then" or a comma.
-      const spelled = new RegExp(
-        `(?:^|\\b(?:and|then)\\s|[,;:]\\s*)\\s*${words.map(escapeRegExp).join('\\b[^.!?\\n]{0,60}?\\b')}\\b`,
-      );
-      if (spelled.test(clause.text)) return { tool, text: clause.text, start: clause.start, end: clause.end };
-    }
+    const found = spelled.find(([, pattern]) => pattern.test(clause.text));
+    if (found) return { tool: found[0], text: clause.text, start: clause.start, end: clause.end };
   }
   return null;
 }
@@ -2390,7 +2389,7 @@ function recordField(original: string, [start, end]: [number, number]): boolean 
   while (from > 0 && /[\w.]/.test(original[from - 1]!)) from -= 1;
   while (to < original.length && /[\w.]/.test(original[to]!)) to += 1;
   const token = original.slice(from, to).replace(/\.$/, '');
-  return RECORD_FIELD.test(token) && token.includes('.') && /[A-Z]/.test(token);
+  return RECORD_FIELD.test(token) && /[A-Z]/.test(token);
 }
 
 /** Parameter names and descriptions that ask for a secret or the conversation (HiddenLayer, CyberArk). */
