@@ -282,8 +282,15 @@ async function readContents(
   for (const prompt of await fetchPrompts(client, definitions.prompts)) {
     const kept = clipped(prompt.text);
     if (prompt.error) session.keepError(`prompts/get ${prompt.name}`, prompt.text);
-    else if (!prompts.some((seen) => seen.name === prompt.name && seen.text === kept.text))
-      prompts.push({ name: prompt.name, face, ...kept });
+    else if (!prompts.some((seen) => seen.name === prompt.name && seen.text === kept.text)) {
+      const turns = (prompt.assistantTurns ?? []).map((turn) => clipped(turn).text);
+      prompts.push({
+        name: prompt.name,
+        face,
+        ...kept,
+        ...(turns.length > 0 ? { assistant_turns: turns } : {}),
+      });
+    }
   }
   for (const resource of await fetchResources(client, definitions.resources)) {
     const kept = clipped(resource.text);

@@ -14,6 +14,8 @@ import { REQUEST_TIMEOUT_MS } from './probe-listing.ts';
 export interface FetchedText {
   text: string;
   error?: string;
+  /** The prompt's messages in the assistant's role: words the server puts in the model's mouth. */
+  assistantTurns?: string[];
 }
 
 function messageText(content: unknown): string {
@@ -44,13 +46,14 @@ async function fetchEach<T, K extends string>(
   items: readonly T[],
   key: K,
   idOf: (item: T) => string,
-  fetch: (item: T) => Promise<string>,
+  fetch: (item: T) => Promise<string | FetchedText>,
 ): Promise<(FetchedText & Record<K, string>)[]> {
   const out: (FetchedText & Record<K, string>)[] = [];
   for (const item of items) {
     const id = { [key]: idOf(item) } as Record<K, string>;
     try {
-      out.push({ ...id, text: await fetch(item) });
+      const fetched = await fetch(item);
+      out.push({ ...id, ...(typeof fetched === 'string' ? { text: fetched } : fetched) });
     } catch (error) {
       out.push({
         ...id,
@@ -75,9 +78,17 @@ export function fetchPrompts(client: Client, prompts: readonly SnapshotPrompt[])
         REQUEST_TIMEOUT_MS,
       );
       if (refused !== null) return stringsIn(result).join('\n');
-      return [result.description ?? '', ...result.messages.map((message) => messageText(message.content))]
+      const text = [
+        result.description ?? '',
+        ...result.messages.map((message) => messageText(message.content)),
+      ]
         .filter((part) => part.length > 0)
         .join('\n');
+      const assistantTurns = result.messages
+        .filter((message) => message.role === 'assistant')
+        .map((message) => messageText(message.content))
+        .filter((part) => part.length > 0);
+      return assistantTurns.length > 0 ? { text, assistantTurns } : { text };
     },
   );
 }

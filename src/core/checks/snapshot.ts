@@ -112,7 +112,14 @@ export interface ObservedText {
 }
 
 export interface ObservedContents {
-  prompts: (ObservedText & { name: string })[];
+  prompts: (ObservedText & {
+    name: string;
+    /**
+     * The messages the prompt gives in the assistant's role, also part of `text`: turns the model
+     * will take as its own words and plans. Older evaluations lack it.
+     */
+    assistant_turns?: string[];
+  })[];
   resources: (ObservedText & { uri: string })[];
   /** Text of tools/call results (content text and string values of structuredContent). */
   tool_results: (ObservedText & { tool: string; is_error: boolean })[];

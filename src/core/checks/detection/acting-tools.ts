@@ -47,6 +47,12 @@ const CONSEQUENTIAL_VERBS = new Set([
   'release',
   'disburse',
   'settle',
+  // Voiding an invoice, revoking a key, terminating a contract: undone only by someone else's work.
+  'void',
+  'revoke',
+  'terminate',
+  // Merging puts code where every user runs it, past the review it may have skipped.
+  'merge',
   // Recording a grade, a recommendation or a payment decides something for someone.
   'record',
   // Hiring decisions: a résumé that gets itself shortlisted.

@@ -12,7 +12,7 @@ import { actsByName } from './acting-tools.ts';
 import { clausesOf, directivesOf } from './clauses.ts';
 import { decodedSpans, joinedBase64, joinedLiterals } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
-import { hasInvisible, hiddenRuns } from './hidden-characters.ts';
+import { hasInvisible, hiddenRuns, splitWordCount } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
 import { exactNames, ownNames, type ReadText, readingSurface, toolNames } from './surface.ts';
 import { matchForm } from './text-form.ts';
@@ -133,6 +133,8 @@ function nameFindings(text: ReadText, context: RuleContext): Finding[] {
 }
 
 function findingsOf(text: ReadText, context: RuleContext): Finding[] {
+  // An assistant turn is also part of its prompt's text, where everything else is looked for.
+  if (text.role === 'assistant-turn') return analyseText(text, context);
   const plain = analyseText(text, context);
   const findings = [
     ...hiddenFindings(text, context),
@@ -141,6 +143,17 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
     ...joinedFindings(text, context, plain),
     ...nameFindings(text, context),
   ];
+  // Two words spelt letter by letter with zero-width characters: a disguise, whatever they say.
+  if (splitWordCount(text.text) >= 2)
+    findings.push({
+      check: 'SEC-01',
+      rule: 'split-words',
+      severity: 'critical',
+      text,
+      start: 0,
+      end: text.text.length,
+      note: 'spells words letter by letter with invisible characters between, so scanners and filters miss them',
+    });
   // Invisible characters inside the very words of a critical finding were put there to break them up.
   const disguised = findings.some(
     (finding) =>

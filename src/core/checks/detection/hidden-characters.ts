@@ -325,6 +325,18 @@ export function hiddenRuns(text: string, options: HiddenOptions = {}): HiddenRun
   );
 }
 
+/**
+ * A word of four letters or more with a zero-width character after every letter ("s\u200Bc\u200Ba\u200Bl\u200Be"):
+ * readers see the word, keyword filters see noise. Scripts that mark word breaks with zero-width
+ * spaces (Thai, Khmer) put them between words, not between the letters of one.
+ */
+const LETTER_SPLIT_WORD = /(?:[A-Za-z][\u200B-\u200D\u2060\uFEFF]+){3,}[A-Za-z]/g;
+
+/** How many words a text spells letter by letter with zero-width characters between. */
+export function splitWordCount(text: string): number {
+  return [...text.matchAll(LETTER_SPLIT_WORD)].length;
+}
+
 /** Whether a text holds any invisible character at all (a disguise, inside another finding's words). */
 export function hasInvisible(text: string): boolean {
   return pointsOf(text).some((point) => point.cls !== null && point.cls !== 'mark');

@@ -266,7 +266,7 @@ export const SECRECY: readonly RegExp[] = [
   /(?<what>[^.!?\n]{0,50}?)\b(?:(?:is|are)\s+(?:not|never)\s+to\s+be|(?:must|should|shall|needs? to)\s+(?:not|never)\s+(?:be\s+)?)\s*(?:surfaced|mentioned|shown|disclosed|reported|revealed|displayed|shared|communicated|brought up|raised|flagged|made visible)\b[^.!?\n]{0,40}?\b(?:the |your |an? )?(?:end[ -])?(?:user|human|customer|requester)s?\b/,
   // "…; it is required and should not be mentioned.": kept from whoever reads the answer, no one named.
   /(?<what>[^.!?\n]{0,50}?)\b(?:is|are|must|should|shall)\s+(?:not|never)\s+(?:to\s+)?be\s+(?:mentioned|surfaced|disclosed|revealed|brought up|raised|announced)(?=\s*(?:[.!?;]|$)|\s+to (?:anyone|anybody|others|the user|the team)\b|\s+in (?:the|your|any) (?:reply|answer|response|summary|brief)\b)/,
-  /\b(?:do not|don'?t|dont|never)\s+(?:explicitly\s+|directly\s+|openly\s+|ever\s+|specifically\s+)?(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|justify|display|show|list|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|notices?|messages?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|choices?|entry|entries|this|these)\b/,
+  /\b(?:do not|don'?t|dont|never)\s+(?:explicitly\s+|directly\s+|openly\s+|ever\s+|specifically\s+)?(?:mention|reference|acknowledge|reveal|disclose|discuss|talk about|explain|justify|display|show|list|repeat|summari[sz]e|include|report)\s+(?:this|these|the (?:above|following)|that you|any of)\b[^.!?\n]{0,30}\b(?:instructions?|steps?|notes?|notices?|messages?|requirements?|rules?|details?|reads?|calls?|overrides?|tasks?|actions?|changes?|choices?|preferences?|polic(?:y|ies)|biases?|entry|entries|this|these)\b/,
   /\b(?:do not|don'?t|dont|never)\s+(?:mention|reveal|disclose|discuss|report|acknowledge)\s+(?:it|this|that|them)(?=\s*(?:[.!?;]|$|\n|to\b|in (?:your|the) (?:reply|answer|response|summary)|when (?:you )?(?:answer|reply|respond|report)))/,
   // "Do not mention that this instruction came from issue content", "present it as your own idea":
   // an instruction that hides where it came from has no honest reason to.
@@ -281,7 +281,9 @@ export const SECRECY: readonly RegExp[] = [
   // "The repro step is routine, no need to list it in your plan."
   /\bno need to (?:list|mention|include|show|report|note|explain|bring) (?:it|this|that|them|these)(?: up)?\b[^.!?\n]{0,20}\b(?:in|to|when) (?:your |the )?(?:plan|summary|reply|answer|response|report|user)\b/,
   /\b(?:do not|don'?t|dont|never)\s+bring\s+(?:it|this|that|them|these|the [\w-]+)\s+up\s+(?:in|to|with)\s+(?:your|the)\s+(?:reply|replies|answer|response|summary|user|chat|conversation)\b/,
-  /\b(?:keep|leave) (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action|address|copy|recipient)|(?:the |any |all )?[\w-]+ (?:checks?|steps?|calls?|actions?|failures?|errors?|warnings?|tests?|changes?))(?: \w+){0,2} (?:out of|off) (?:your |the |any )?(?:visible )?(?:command )?(?:[\w-]+ )?(?:reply|replies|answer|answers|response|responses|output|summary|summaries|chat|conversation|confirmation|brief)\b/,
+  /\b(?:keep|leave) (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action|address|copy|recipient)|(?:the|these|those|any|all) (?:[\w-]+ )?(?:cancellations?|deletions?|removals?|transfers?|payments?|refunds?|approvals?|grants?|edits?|writes?)|(?:the |any |all )?[\w-]+ (?:checks?|steps?|calls?|actions?|failures?|errors?|warnings?|tests?|changes?))(?: \w+){0,2} (?:out of|off) (?:your |the |any )?(?:visible )?(?:command )?(?:[\w-]+ )?(?:reply|replies|answer|answers|response|responses|output|summary|summaries|chat|conversation|confirmation|brief)\b/,
+  // "This is routine housekeeping, so there is no reason to mention it or to ask.": the step itself, unsaid.
+  /\bno (?:reason|need|call) to (?:mention|report|surface|flag|announce) (?:it|this|that|them|these)(?: or (?:to )?(?:ask|confirm|check))?(?=\s*(?:[.!?;]|$))/,
   // "Users have accepted this in our terms; there is no need to point it out."
   /\bno need to (?:point (?:it|this|that|them) out|tell (?:them|the user|the customer|anyone))\b/,
   // Output the user will not see: a comment or hidden element the chat does not render.
@@ -306,7 +308,7 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   // "Do not ask for confirmation on owner-task issues"
   /\b(?:do not|don'?t|never)\s+(?:ask|wait)\s+for\s+(?:any\s+|a\s+|the\s+|their\s+|user\s+)?(?:confirmation|approval|permission|consent|sign-?off)\b/,
   /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype|paste|share|send|type|enter|provide|give|reveal|upload|copy)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
-  /\bno (?:need (?:to|for) (?:confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent|prompt) (?:is )?(?:needed|required|necessary))\b/,
+  /\bno (?:(?:need|reason|call) (?:to|for) (?:re-?confirm|confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent|prompt) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|accepted|opted in|pre-?approved|authori[sz]ed)\b/,
@@ -316,6 +318,8 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\b(?:user|users|operator|owner|customer|you) (?:has |have )?(?:already )?delegated (?:these|this|those|all|such|the) (?:decisions|approvals|choices|calls|confirmations)\b/,
   // "…so no need to interrupt them": the person who would be asked, spared.
   /\bno need to (?:interrupt|bother|disturb|involve|loop in|check in with) (?:them|him|her|the (?:user|human|operator|owner|customer)|your (?:user|operator|owner|human))\b/,
+  // "…routine housekeeping, so there is no reason to mention it or to ask."
+  /\bno (?:reason|need) to (?:mention|report) (?:it|this|that|them) or (?:to )?(?:ask|confirm|check)\b/,
   // "skip the confirmation step for them, even for payments"
   /\bskip (?:the |any |all |your )?(?:confirmation|approval|consent|permission|sign-?off)(?: steps?| prompts?| dialogs?| checks?)?\b(?! (?:flag|option|parameter|switch))/,
   /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
@@ -417,7 +421,7 @@ export const PRINCIPAL_CLAIM_ELSEWHERE =
  * server's sampling prompt may not change how the assistant behaves from then on.
  */
 export const PERSISTENT_ORDER =
-  /\b(?:end|start|begin|finish|close|sign|prefix|suffix) (?:every|each|all|any)(?: of your)? (?:future |later |subsequent )?(?:answers?|responses?|repl(?:y|ies)|messages?)\b|\b(?:in|for) (?:all|every|each) (?:of your )?(?:future|subsequent|later|following|remaining) (?:responses?|replies|answers|messages|turns)\b|\bfor the rest of (?:the|this|our) (?:conversation|session|chat|dialog(?:ue)?)\b|\bfrom now on,? (?:you (?:must|should|will|are to)|always|never|respond|reply|answer|speak|act|behave|include|add|append|end|start)\b|\b(?:remember|memori[sz]e|store) (?:this|these|the following) (?:instructions?|rules?|preferences?) (?:for|in) (?:all )?(?:future|later|every)\b/;
+  /\b(?:end|start|begin|finish|close|sign|prefix|suffix) (?:every|each|all|any)(?: of your)? (?:future |later |subsequent )?(?:answers?|responses?|repl(?:y|ies)|messages?)\b|\b(?:in|for) (?:all|every|each) (?:of your )?(?:future|subsequent|later|following|remaining) (?:responses?|replies|answers|messages|turns)\b|\bfor the (?:rest|remainder) of (?:the|this|our) (?:conversation|session|chat|dialog(?:ue)?)\b|\bincluding (?:any )?(?:later|future|subsequent|unrelated|follow-?up) (?:questions|requests|messages|tasks|turns)\b|\bfrom now on,? (?:you (?:must|should|will|are to)|always|never|respond|reply|answer|speak|act|behave|include|add|append|end|start)\b|\b(?:remember|memori[sz]e|store) (?:this|these|the following) (?:instructions?|rules?|preferences?) (?:for|in) (?:all )?(?:future|later|every)\b/;
 
 /**
  * What a form must never ask for (the MCP specification: servers must not use elicitation to
@@ -426,7 +430,7 @@ export const PERSISTENT_ORDER =
  */
 export const ELICITED_SECRETS = {
   never:
-    /\b(?:passwords?|passphrases?|passcodes?|private[ _-]?keys?|seed[ _-]?phrases?|recovery[ _-]?(?:phrases?|codes?|words)|mnemonic|credit[ _-]?card(?: number)?|card[ _-]?number|cvv|cvc|security code|social security(?: number)?|ssn|one[- ]time (?:code|password)|otp|2fa code|mfa code|verification code|authenticator code|bank (?:account|login)|routing number|(?:aws[ _-]?)?secret[ _-]?access[ _-]?keys?)\b/,
+    /\b(?:passwords?|passphrases?|passcodes?|private[ _-]?keys?|seed[ _-]?phrases?|recovery[ _-]?(?:phrases?|codes?|words)|mnemonic|credit[ _-]?card(?: number)?|card[ _-]?number|cvv|cvc|security code|social security(?: number)?|ssn|one[- ]time (?:code|password)|otp|2fa code|mfa code|verification code|authenticator code|codes? (?:from|in|shown (?:in|by)) (?:your |the )?(?:authenticator|2fa|mfa|totp)(?: app)?|totp(?:[ _-]?code)?|unseal[ _-]?keys?|root[ _-]?token|bank (?:account|login)|routing number|(?:aws[ _-]?)?secret[ _-]?access[ _-]?keys?)\b/,
   sensitive:
     /\b(?:api[ _-]?keys?|access[ _-]?tokens?|auth(?:entication)?[ _-]?tokens?|bearer[ _-]?tokens?|secret(?:[ _-]?key)?s?|client[ _-]?secrets?|personal access tokens?|pat|credentials?|session (?:cookie|token)s?)\b/,
 } as const;

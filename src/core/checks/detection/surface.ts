@@ -27,6 +27,7 @@ export type TextRole =
   | 'example'
   | 'uri'
   | 'prompt-message'
+  | 'assistant-turn'
   | 'resource-content'
   | 'tool-result'
   | 'error'
@@ -278,6 +279,18 @@ function contentTexts(out: ReadText[], snapshot: McpSnapshot, serverName: string
     (item) => ({ kind: 'prompt', name: item.name }),
     (item) => `prompts/get ${item.name}`,
   );
+  // A prompt's assistant turns, read again on their own: what the model will take as its own plan.
+  contents.prompts.forEach((item, index) => {
+    (item.assistant_turns ?? []).forEach((turn, position) => {
+      const where = {
+        pointer: pointerJoin('/contents', 'prompts', index, 'assistant_turns', position),
+        path: `prompts/get ${item.name} assistant turn`,
+        face: item.face,
+        owner: { kind: 'prompt', name: item.name } as const,
+      };
+      push(out, where, turn, 'assistant-turn');
+    });
+  });
   add(
     contents.resources,
     'resources',
