@@ -41,6 +41,7 @@ import {
   HELD_OUT_23_DIR,
   HELD_OUT_24_DIR,
   HELD_OUT_25_DIR,
+  HELD_OUT_26_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -110,6 +111,8 @@ const heldOut24Corpus = loadCorpus(HELD_OUT_24_DIR);
 const heldOut24 = heldOut24Corpus.map(({ testCase }) => testCase);
 const heldOut25Corpus = loadCorpus(HELD_OUT_25_DIR);
 const heldOut25 = heldOut25Corpus.map(({ testCase }) => testCase);
+const heldOut26Corpus = loadCorpus(HELD_OUT_26_DIR);
+const heldOut26 = heldOut26Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -138,6 +141,7 @@ const everyCase = [
   ...heldOut23,
   ...heldOut24,
   ...heldOut25,
+  ...heldOut26,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -239,6 +243,7 @@ function readmeSections(): {
   heldOut23: string;
   heldOut24: string;
   heldOut25: string;
+  heldOut26: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -271,6 +276,7 @@ function readmeSections(): {
     at('Held-out set 23'),
     at('Held-out set 24'),
     at('Held-out set 25'),
+    at('Held-out set 26'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -305,6 +311,7 @@ function readmeSections(): {
     heldOut23: section(22),
     heldOut24: section(23),
     heldOut25: section(24),
+    heldOut26: section(25),
   };
 }
 
@@ -645,6 +652,14 @@ const HELD_OUT_SETS = [
     loaded: heldOut25Corpus,
     section: 'heldOut25',
     least: 30,
+    clientRequests: true,
+  },
+  {
+    name: 'held-out set 26',
+    dir: HELD_OUT_26_DIR,
+    loaded: heldOut26Corpus,
+    section: 'heldOut26',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -172,6 +172,15 @@ export const HELD_OUT_24_DIR = join(CORPUS_DIR, 'held-out-24');
  * secrets scanners, courts, budgets); like the others, nothing reads it by default.
  */
 export const HELD_OUT_25_DIR = join(CORPUS_DIR, 'held-out-25');
+/**
+ * A twenty-sixth held-out batch, written in our own words like the twenty-fifth, modelled on the attack categories
+ * of published MCP security benchmarks and taxonomies (tool poisoning, parameter tampering, preference manipulation,
+ * tool-result injection, puppet attacks, rug pulls, name collision, sampling abuse, credential theft) on ground the
+ * other sets did not take (marketplaces, fleets, utilities, farms, fitness, game mods, fundraising, insurance,
+ * vehicles, listings, hospitality, ticketing, prompt libraries, vector stores, browsers, terminals), and real servers
+ * that no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_26_DIR = join(CORPUS_DIR, 'held-out-26');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
