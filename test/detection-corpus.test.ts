@@ -41,6 +41,7 @@ import {
   HELD_OUT_23_DIR,
   HELD_OUT_24_DIR,
   HELD_OUT_25_DIR,
+  HELD_OUT_27_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -110,6 +111,8 @@ const heldOut24Corpus = loadCorpus(HELD_OUT_24_DIR);
 const heldOut24 = heldOut24Corpus.map(({ testCase }) => testCase);
 const heldOut25Corpus = loadCorpus(HELD_OUT_25_DIR);
 const heldOut25 = heldOut25Corpus.map(({ testCase }) => testCase);
+const heldOut27Corpus = loadCorpus(HELD_OUT_27_DIR);
+const heldOut27 = heldOut27Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -138,6 +141,7 @@ const everyCase = [
   ...heldOut23,
   ...heldOut24,
   ...heldOut25,
+  ...heldOut27,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -239,6 +243,7 @@ function readmeSections(): {
   heldOut23: string;
   heldOut24: string;
   heldOut25: string;
+  heldOut27: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -271,6 +276,7 @@ function readmeSections(): {
     at('Held-out set 23'),
     at('Held-out set 24'),
     at('Held-out set 25'),
+    at('Held-out set 27'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -305,6 +311,7 @@ function readmeSections(): {
     heldOut23: section(22),
     heldOut24: section(23),
     heldOut25: section(24),
+    heldOut27: section(25),
   };
 }
 
@@ -646,6 +653,30 @@ const HELD_OUT_SETS = [
     section: 'heldOut25',
     least: 30,
     clientRequests: true,
+  },
+  // Real public text a ninth time, from sources sets 10 to 25 do not use (see its README section), written in one
+  // sitting in parallel with set 26. Techniques it holds fewer than three of, and why (no more than three cases from
+  // one repository): the unused public text found in the time holds no confusable tool names, rug pulls, poisoned
+  // schemas, poisoned initialize instructions, faces by client name or invisible characters that carry a payload
+  // (the PoCs that have them are cited by other sets), and only one parameter-exfiltration tool, one poisoned prompt
+  // (by a stated move) and two encoded payloads.
+  {
+    name: 'held-out set 27',
+    dir: HELD_OUT_27_DIR,
+    loaded: heldOut27Corpus,
+    section: 'heldOut27',
+    least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'exfiltration-parameter': 1,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 0,
+      'prompt-poisoning': 1,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'encoded-payload': 2,
+    },
   },
 ] as const;
 
