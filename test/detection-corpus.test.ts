@@ -657,9 +657,9 @@ const HELD_OUT_SETS = [
   // Real public text a ninth time, from sources sets 10 to 25 do not use (see its README section), written in one
   // sitting in parallel with set 26. Techniques it holds fewer than three of, and why (no more than three cases from
   // one repository): the unused public text found in the time holds no confusable tool names, rug pulls, poisoned
-  // schemas, poisoned initialize instructions, faces by client name or invisible characters that carry a payload
-  // (the PoCs that have them are cited by other sets), and only one parameter-exfiltration tool, one poisoned prompt
-  // (by a stated move) and two encoded payloads.
+  // schemas or faces by client name (the PoCs that have them are cited by other sets), and only one case each of
+  // invisible characters, parameter exfiltration, poisoned initialize instructions and poisoned prompts (the last
+  // two by a stated move) and two encoded payloads.
   {
     name: 'held-out set 27',
     dir: HELD_OUT_27_DIR,
@@ -667,11 +667,11 @@ const HELD_OUT_SETS = [
     section: 'heldOut27',
     least: 20,
     fewer: {
-      'invisible-characters': 0,
+      'invisible-characters': 1,
       'exfiltration-parameter': 1,
       'confusable-name': 0,
       'schema-poisoning': 0,
-      'server-instructions': 0,
+      'server-instructions': 1,
       'prompt-poisoning': 1,
       'rug-pull': 0,
       'identity-deception': 0,
