@@ -42,6 +42,7 @@ import {
   HELD_OUT_24_DIR,
   HELD_OUT_25_DIR,
   HELD_OUT_26_DIR,
+  HELD_OUT_27_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -113,6 +114,8 @@ const heldOut25Corpus = loadCorpus(HELD_OUT_25_DIR);
 const heldOut25 = heldOut25Corpus.map(({ testCase }) => testCase);
 const heldOut26Corpus = loadCorpus(HELD_OUT_26_DIR);
 const heldOut26 = heldOut26Corpus.map(({ testCase }) => testCase);
+const heldOut27Corpus = loadCorpus(HELD_OUT_27_DIR);
+const heldOut27 = heldOut27Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -142,6 +145,7 @@ const everyCase = [
   ...heldOut24,
   ...heldOut25,
   ...heldOut26,
+  ...heldOut27,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -244,6 +248,7 @@ function readmeSections(): {
   heldOut24: string;
   heldOut25: string;
   heldOut26: string;
+  heldOut27: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -277,6 +282,7 @@ function readmeSections(): {
     at('Held-out set 24'),
     at('Held-out set 25'),
     at('Held-out set 26'),
+    at('Held-out set 27'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -312,6 +318,7 @@ function readmeSections(): {
     heldOut24: section(23),
     heldOut25: section(24),
     heldOut26: section(25),
+    heldOut27: section(26),
   };
 }
 
@@ -661,6 +668,30 @@ const HELD_OUT_SETS = [
     section: 'heldOut26',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text a ninth time, from sources sets 10 to 25 do not use (see its README section), written in one
+  // sitting in parallel with set 26. Techniques it holds fewer than three of, and why (no more than three cases from
+  // one repository): the unused public text found in the time holds no confusable tool names, rug pulls, poisoned
+  // schemas or faces by client name (the PoCs that have them are cited by other sets), and only one case each of
+  // invisible characters, parameter exfiltration, poisoned initialize instructions and poisoned prompts (the last
+  // two by a stated move) and two encoded payloads.
+  {
+    name: 'held-out set 27',
+    dir: HELD_OUT_27_DIR,
+    loaded: heldOut27Corpus,
+    section: 'heldOut27',
+    least: 20,
+    fewer: {
+      'invisible-characters': 1,
+      'exfiltration-parameter': 1,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'encoded-payload': 2,
+    },
   },
 ] as const;
 

@@ -181,6 +181,12 @@ export const HELD_OUT_25_DIR = join(CORPUS_DIR, 'held-out-25');
  * that no other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_26_DIR = join(CORPUS_DIR, 'held-out-26');
+/**
+ * A twenty-seventh held-out batch, written like the tenth, twelfth, fourteenth, sixteenth, eighteenth, twentieth,
+ * twenty-second and twenty-fourth from real public text (published payloads and real servers' own tool definitions)
+ * from repositories, pages and servers that none of those sets uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_27_DIR = join(CORPUS_DIR, 'held-out-27');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
