@@ -187,6 +187,16 @@ export const HELD_OUT_26_DIR = join(CORPUS_DIR, 'held-out-26');
  * from repositories, pages and servers that none of those sets uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_27_DIR = join(CORPUS_DIR, 'held-out-27');
+/**
+ * A twenty-eighth held-out batch, written in our own words like the twenty-sixth, with attacks worded as published
+ * proof-of-concept attacks are and spread over every surface a client shows the model (titles and annotations, output
+ * schemas, nested `$defs`, resource templates, prompt arguments, initialize instructions, structured results, errors,
+ * resource contents, sampling and elicitation), on ground the other sets did not take (biobanks, aviation, shipping,
+ * mining, defence procurement, elections, religious giving, veterinary clinics, funerals, dating, children's education,
+ * DeFi, satellite imagery, 3-D printing, translation memories, accessibility), and real servers that no other set uses;
+ * like the others, nothing reads it by default.
+ */
+export const HELD_OUT_28_DIR = join(CORPUS_DIR, 'held-out-28');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
