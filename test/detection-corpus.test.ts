@@ -43,6 +43,7 @@ import {
   HELD_OUT_25_DIR,
   HELD_OUT_26_DIR,
   HELD_OUT_27_DIR,
+  HELD_OUT_29_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -116,6 +117,8 @@ const heldOut26Corpus = loadCorpus(HELD_OUT_26_DIR);
 const heldOut26 = heldOut26Corpus.map(({ testCase }) => testCase);
 const heldOut27Corpus = loadCorpus(HELD_OUT_27_DIR);
 const heldOut27 = heldOut27Corpus.map(({ testCase }) => testCase);
+const heldOut29Corpus = loadCorpus(HELD_OUT_29_DIR);
+const heldOut29 = heldOut29Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -146,6 +149,7 @@ const everyCase = [
   ...heldOut25,
   ...heldOut26,
   ...heldOut27,
+  ...heldOut29,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -249,6 +253,7 @@ function readmeSections(): {
   heldOut25: string;
   heldOut26: string;
   heldOut27: string;
+  heldOut29: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -283,6 +288,7 @@ function readmeSections(): {
     at('Held-out set 25'),
     at('Held-out set 26'),
     at('Held-out set 27'),
+    at('Held-out set 29'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -319,6 +325,7 @@ function readmeSections(): {
     heldOut25: section(24),
     heldOut26: section(25),
     heldOut27: section(26),
+    heldOut29: section(27),
   };
 }
 
@@ -692,6 +699,16 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 2,
     },
+  },
+  // Written in our words like 23 and 25, as an attacker who has read scanners' rule lists would word it; it covers
+  // client requests too.
+  {
+    name: 'held-out set 29',
+    dir: HELD_OUT_29_DIR,
+    loaded: heldOut29Corpus,
+    section: 'heldOut29',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 
