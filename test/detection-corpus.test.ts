@@ -44,6 +44,7 @@ import {
   HELD_OUT_26_DIR,
   HELD_OUT_27_DIR,
   HELD_OUT_28_DIR,
+  HELD_OUT_29_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -119,6 +120,8 @@ const heldOut27Corpus = loadCorpus(HELD_OUT_27_DIR);
 const heldOut27 = heldOut27Corpus.map(({ testCase }) => testCase);
 const heldOut28Corpus = loadCorpus(HELD_OUT_28_DIR);
 const heldOut28 = heldOut28Corpus.map(({ testCase }) => testCase);
+const heldOut29Corpus = loadCorpus(HELD_OUT_29_DIR);
+const heldOut29 = heldOut29Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -150,6 +153,7 @@ const everyCase = [
   ...heldOut26,
   ...heldOut27,
   ...heldOut28,
+  ...heldOut29,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -254,6 +258,7 @@ function readmeSections(): {
   heldOut26: string;
   heldOut27: string;
   heldOut28: string;
+  heldOut29: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -289,6 +294,7 @@ function readmeSections(): {
     at('Held-out set 26'),
     at('Held-out set 27'),
     at('Held-out set 28'),
+    at('Held-out set 29'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -326,6 +332,7 @@ function readmeSections(): {
     heldOut26: section(25),
     heldOut27: section(26),
     heldOut28: section(27),
+    heldOut29: section(28),
   };
 }
 
@@ -706,6 +713,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_28_DIR,
     loaded: heldOut28Corpus,
     section: 'heldOut28',
+    least: 20,
+    clientRequests: true,
+  },
+  // Written in our words like 23 and 25, as an attacker who has read scanners' rule lists would word it; it covers
+  // client requests too.
+  {
+    name: 'held-out set 29',
+    dir: HELD_OUT_29_DIR,
+    loaded: heldOut29Corpus,
+    section: 'heldOut29',
     least: 20,
     clientRequests: true,
   },

@@ -197,6 +197,14 @@ export const HELD_OUT_27_DIR = join(CORPUS_DIR, 'held-out-27');
  * like the others, nothing reads it by default.
  */
 export const HELD_OUT_28_DIR = join(CORPUS_DIR, 'held-out-28');
+/**
+ * A twenty-ninth held-out batch, written in our own words like the twenty-third and twenty-fifth, worded as an
+ * attacker who has read public scanners' rule lists would word it (ordinary product text that orders the server's
+ * own tools), on ground no other set took (archives, transport, water, courts, customs, trials, blood banks,
+ * pensions, theatres, esports, observatories, HVAC), and real servers that no other set uses; like the others,
+ * nothing reads it by default.
+ */
+export const HELD_OUT_29_DIR = join(CORPUS_DIR, 'held-out-29');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
