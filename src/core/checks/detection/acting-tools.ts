@@ -51,6 +51,11 @@ const CONSEQUENTIAL_VERBS = new Set([
   'void',
   'revoke',
   'terminate',
+  // Crediting or debiting an account moves money as a transfer does (`issue_wallet_credit`).
+  'credit',
+  'debit',
+  // Awarding a contract or a grant decides for every bidder.
+  'award',
   // Merging puts code where every user runs it, past the review it may have skipped.
   'merge',
   // Recording a grade, a recommendation or a payment decides something for someone.

@@ -118,6 +118,8 @@ export function directivesOf(clause: string): Directive[] {
     // "Scan of ~/.cursor/mcp.json", "List of files": a noun.
     const after = clause.slice(directive.index + directive.verb.length);
     if (after.startsWith('-') || /^ of\b/.test(after)) continue;
+    // "view is set by the host", "cat shows outerHTML": a noun that a verb follows is the subject.
+    if (/^ (?:is|are|was|were|has|have|had|shows|returns|does|stays|remains)\b/.test(after)) continue;
     // "Replaces the need to include full chat history", "no need to ask": a need named, not laid.
     const named = NEED_NAMED.test(clause.slice(Math.max(0, directive.index - 40), directive.index));
     unique.set(directive.index, named ? { ...directive, negated: true } : directive);

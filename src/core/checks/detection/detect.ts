@@ -16,7 +16,7 @@ import { hasInvisible, hiddenRuns, splitWordCount } from './hidden-characters.ts
 import { lookAlikeNameFindings } from './look-alike-names.ts';
 import { exactNames, ownNames, type ReadText, readingSurface, toolNames } from './surface.ts';
 import { matchForm } from './text-form.ts';
-import { analyseText, REFERENCE_SUFFIX, type RuleContext } from './text-rules.ts';
+import { actingToolOrdered, analyseText, REFERENCE_SUFFIX, type RuleContext } from './text-rules.ts';
 import { plausibleLanguages } from './writing-language.ts';
 
 const OUTPUT_ROLES = new Set<ReadText['role']>(['tool-result', 'error']);
@@ -44,9 +44,16 @@ function derivedFindings(
  * An encoded text that gives orders is an instruction hidden from every reader. Leetspeak decodes
  * loosely, so an order alone is not enough there: it must also ask for something.
  */
-function encodedInstruction(derived: string, encoding: string, findings: readonly Finding[]): boolean {
+function encodedInstruction(
+  derived: string,
+  encoding: string,
+  findings: readonly Finding[],
+  context: RuleContext,
+): boolean {
   if (findings.some((finding) => finding.severity !== 'low')) return true;
   if (encoding === 'leetspeak') return false;
+  // "…then call submit_entry without the hold": an encoded call of one of the server's acting tools.
+  if (actingToolOrdered(matchForm(derived).text, context, '') !== null) return true;
   return clausesOf(matchForm(derived).text).some((clause) =>
     directivesOf(clause.text).some((directive) => !directive.negated),
   );
@@ -83,7 +90,7 @@ function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
       context,
     );
     findings.push(...inner);
-    if (encodedInstruction(span.text, span.encoding, inner)) {
+    if (encodedInstruction(span.text, span.encoding, inner, context)) {
       findings.push({
         check: 'SEC-02',
         rule: 'encoded-instructions',
@@ -237,7 +244,7 @@ function splitPayloadFindings(surface: readonly ReadText[], context: RuleContext
           context,
         );
         findings.push(...inner);
-        if (encodedInstruction(joined, 'base64', inner))
+        if (encodedInstruction(joined, 'base64', inner, context))
           findings.push({
             check: 'SEC-02',
             rule: 'encoded-instructions',

@@ -38,6 +38,7 @@ import {
   DATA_URL,
   DECODE_AND_FOLLOW,
   DEFENSIVE,
+  DESPITE_DATA,
   DISPARAGE,
   DISPLACE,
   ELICITED_SECRETS,
@@ -1221,7 +1222,7 @@ const ADDRESSEE_MUST =
  * record written for people does not hand its reader one of the server's acting tools.
  */
 const READER_ADDRESS =
-  /\bhave (?:the |your |an? )?(?:ai |coding |email |inbox )?(?:assistant|agent|model|bot|copilot|llm) (?:to )?\w+|\b(?:whoever|anyone who|anybody who) \w+(?: (?:out|up|over))?\s+[\w-]+|(?:^|\s)@[\w-]*(?:bot|agent|assistant|copilot|gpt|claude)\b|\b(?:automated|ai|virtual|digital) (?:assistants?|agents?)\b|\bthe (?:ai |automated )?(?:assistant|agent) (?!is\b|was\b|has\b|does\b|says\b)[a-z]+s\b|\b(?:human or (?:an? )?(?:ai|assistant|agent)|(?:ai|assistant|agent) or (?:a )?human)\b|\b(?:read|meant|intended|written|addressed) (?:by|for|to) (?:the |any |an? )?(?:[\w-]+ )?(?:ai|assistant|agent|model|llm|copilot)s?\b|\b(?:the |any |an? )(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?!using\b)\w+ing (?:this|these)\b|(?:^|\n)\s*#+\s*(?:for|to) (?:the )?(?:ai )?(?:agents?|assistants?|models?|llms?|ai)\s*$/m;
+  /\bhave (?:the |your |an? )?(?:ai |coding |email |inbox )?(?:assistant|agent|model|bot|copilot|llm) (?:to )?\w+|\b(?:whoever|anyone who|anybody who) \w+(?: (?:out|up|over))?\s+[\w-]+|(?:^|\s)@[\w-]*(?:bot|agent|assistant|copilot|gpt|claude)\b|\b(?:automated|ai|virtual|digital) (?:assistants?|agents?)\b|\bthe (?:ai |automated )?(?:assistant|agent) (?!is\b|was\b|has\b|does\b|says\b)[a-z]+s\b|\bthe (?:[\w-]+ ){1,2}assistant (?!is\b|was\b|has\b|does\b|says\b|needs\b)[a-z]+(?:s|es)\b|\bagent (?:calls|invokes|runs|uses) [\w-]+\(|\b(?:[\w-]+ )?(?:assistant|agent|ai|bot),? please\b|\b(?:human or (?:an? )?(?:ai|assistant|agent)|(?:ai|assistant|agent) or (?:a )?human)\b|\b(?:read|meant|intended|written|addressed) (?:by|for|to) (?:the |any |an? )?(?:[\w-]+ )?(?:ai|assistant|agent|model|llm|copilot)s?\b|\b(?:the |any |an? )(?:ai |coding )?(?:assistants?|agents?|models?|llms?|bots?) (?!using\b)\w+ing (?:this|these)\b|(?:^|\n)\s*#+\s*(?:for|to) (?:the )?(?:ai )?(?:agents?|assistants?|models?|llms?|ai)\s*$/m;
 
 /**
  * A lead-in that addresses an AI, in any language: a few words naming an AI, an agent or an
@@ -1231,7 +1232,7 @@ const READER_ADDRESS =
  * acronyms are read in capitals: "ai" is a word in Italian and French.
  */
 const LEAD_IN =
-  /(?<=^|[\n[(>«]|[\]:]\s|(?:^|\n)[ \t]*\d{1,3}[.)][ \t])\s*([^\n:.!?[\]()<>\\"{}]{1,60}?(?:\s*\([^\n:()]{1,30}\))?)\s*(?::\s|\s[–—-]\s)/g;
+  /(?<=^|[\n[(>«]|[\]:]\s|(?:^|\n)[ \t]*['"‘“]|(?:^|\n)[ \t]*\d{1,3}[.)][ \t])\s*([^\n:.!?[\]()<>\\"{}]{1,60}?(?:\s*\([^\n:()]{1,30}\))?)\s*(?::\s|\s[–—-]\s)/g;
 const AI_ACRONYM = /\b(?:AI|A\.I\.|LLMs?|GPT|KI|IA)\b/;
 const AGENT_STEM =
   /(?<![\p{L}\p{N}_.'-])(?:assist|asist|asyst|agent|ajan|ajent|agjent|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt)\b/iu;
@@ -1442,18 +1443,38 @@ const PRIVILEGED_GROUP =
 const GRANTING_TOOL =
   /(?:^|[_-])(?:add|grant|assign|invite|promote|elevate|member|members|role|roles|permissions?)(?:[_-]|$)/;
 
+/** "…with email x@y.co and role owner": the top role, given in a call's arguments. */
+const OWNER_ROLE = /\brole\s*[=:]?\s*['"`]?(?:owner|admin(?:istrator)?|superuser)\b/;
+
 function privilegeGrantHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
-  if (!DATA_ROLES.has(text.role)) return [];
+  const data = DATA_ROLES.has(text.role);
   const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
   for (const clause of clauses) {
-    if (!PRIVILEGED_GROUP.test(clause.text) || DEFENSIVE.test(clause.text)) continue;
+    if (DEFENSIVE.test(clause.text)) continue;
+    // Data may name the group; a definition must also name who gets it: an address of its own
+    // choosing made owner ("call grant_course_access with email … and role owner").
+    const granted = data
+      ? PRIVILEGED_GROUP.test(clause.text)
+      : (PRIVILEGED_GROUP.test(clause.text) || OWNER_ROLE.test(clause.text)) && liveAddress(clause.text);
+    if (!granted) continue;
     const acting = actingToolCalled(clause.text, [clause], context, owner);
     if (acting && GRANTING_TOOL.test(acting.tool))
-      return injected(
-        clause.start,
-        clause.end,
-        `data returned by the server has its ${acting.tool} tool grant administrator rights`,
-      );
+      return data
+        ? injected(
+            clause.start,
+            clause.end,
+            `data returned by the server has its ${acting.tool} tool grant administrator rights`,
+          )
+        : [
+            hit(
+              'SEC-03',
+              'planted-grant',
+              'critical',
+              clause.start,
+              clause.end,
+              `has the server’s ${acting.tool} tool make an address of its choosing an owner or administrator`,
+            ),
+          ];
   }
   return [];
 }
@@ -1581,7 +1602,7 @@ const CALL_OF_NAME =
   /\b(?:call|calls|calling|invoke|invokes|invoking|run|runs|running|execute|executes|executing|trigger|triggers|triggering|use|uses|using)\s+(?:the\s+)?[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
 
 /** The first acting tool of the server, other than `owner`, that a text calls by name. */
-function actingToolOrdered(form: string, context: RuleContext, owner: string): string | null {
+export function actingToolOrdered(form: string, context: RuleContext, owner: string): string | null {
   for (const match of form.matchAll(CALL_OF_NAME))
     if (context.actingTools.has(match[1]!) && match[1] !== owner) return match[1]!;
   for (const match of form.matchAll(/([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/gu))
@@ -1653,7 +1674,7 @@ const AMOUNT = /(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd[ct]?|eur|gbp|btc|eth|sol
 const CALL_VERB = /\b(?:call|invoke|use|run|trigger|execute)\b/;
 // A tool name used as the verb after a modal counts too: "whoever reviews this should sign_off_task 72-00-01".
 const CALLED_NAME =
-  /\b(?:call|calling|use|using|run|invoke|invoking|complete|trigger|via|with|mit|avec|con|com|tramite|mittels|usando|utilizando|mediante|should|must|shall|please)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
+  /\b(?:call|calling|use|using|run|invoke|invoking|complete|trigger|via|with|through|mit|avec|con|com|tramite|mittels|usando|utilizando|mediante|should|must|shall|please)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
 
 /**
  * The clause that orders one of the server's acting tools: named in full (`shortlist_candidate`),
@@ -1768,7 +1789,12 @@ function injectedOrderHits(
   if (
     labelled &&
     text.role !== 'error' &&
-    clauses.some((clause) => ordersIn(clause.text) && actingToolNamed(clause.text, context, owner) !== null)
+    clauses.some(
+      (clause) =>
+        // In a language the grammar cannot read, the label and the tool's name are the order.
+        (ordersIn(clause.text) || functionWordShare(clause.text) < 0.08) &&
+        actingToolNamed(clause.text, context, owner) !== null,
+    )
   )
     return injected(
       0,
@@ -3121,7 +3147,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...samplingToolCallHits(text, form.text, context),
     ...valueCallHits(text, form.text, context),
     ...identityIntoMessagesHits(clauses),
-    ...contradictsDataHits(form.text),
+    ...contradictsDataHits(form.text, context),
   ];
   return [
     ...hits,
@@ -3133,8 +3159,11 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
   ];
 }
 
-function contradictsDataHits(form: string): Hit[] {
-  const order = CONTRADICTS_DATA.exec(form);
+function contradictsDataHits(form: string, context: RuleContext): Hit[] {
+  // An order to one of the server's acting tools, whatever the data says, is decided already.
+  const told = CONTRADICTS_DATA.exec(form);
+  const decided = told || actingToolOrdered(form, context, '') === null ? null : DESPITE_DATA.exec(form);
+  const order = told ?? decided;
   if (!order) return [];
   return [
     hit(
@@ -3143,7 +3172,9 @@ function contradictsDataHits(form: string): Hit[] {
       'critical',
       order.index,
       order.index + order[0].length,
-      'has the assistant tell the user something whatever the data says',
+      told
+        ? 'has the assistant tell the user something whatever the data says'
+        : 'has one of the server’s tools act whatever the data says',
     ),
   ];
 }
