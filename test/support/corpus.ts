@@ -206,6 +206,14 @@ export const HELD_OUT_28_DIR = join(CORPUS_DIR, 'held-out-28');
  */
 export const HELD_OUT_29_DIR = join(CORPUS_DIR, 'held-out-29');
 
+/**
+ * A thirtieth held-out batch, written in our own words as published proof-of-concept attacks are written, spread
+ * over every surface an MCP client shows the model, on ground no other set took (wineries, forestry, fisheries,
+ * zoos, parking, elevators, laundries, print shops, drones, weather stations, seismology), and real servers that
+ * no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_30_DIR = join(CORPUS_DIR, 'held-out-30');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
