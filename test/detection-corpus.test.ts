@@ -45,6 +45,7 @@ import {
   HELD_OUT_27_DIR,
   HELD_OUT_28_DIR,
   HELD_OUT_29_DIR,
+  HELD_OUT_31_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -122,6 +123,8 @@ const heldOut28Corpus = loadCorpus(HELD_OUT_28_DIR);
 const heldOut28 = heldOut28Corpus.map(({ testCase }) => testCase);
 const heldOut29Corpus = loadCorpus(HELD_OUT_29_DIR);
 const heldOut29 = heldOut29Corpus.map(({ testCase }) => testCase);
+const heldOut31Corpus = loadCorpus(HELD_OUT_31_DIR);
+const heldOut31 = heldOut31Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -154,6 +157,7 @@ const everyCase = [
   ...heldOut27,
   ...heldOut28,
   ...heldOut29,
+  ...heldOut31,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -259,6 +263,7 @@ function readmeSections(): {
   heldOut27: string;
   heldOut28: string;
   heldOut29: string;
+  heldOut31: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -295,6 +300,7 @@ function readmeSections(): {
     at('Held-out set 27'),
     at('Held-out set 28'),
     at('Held-out set 29'),
+    at('Held-out set 31'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -333,6 +339,7 @@ function readmeSections(): {
     heldOut27: section(26),
     heldOut28: section(27),
     heldOut29: section(28),
+    heldOut31: section(29),
   };
 }
 
@@ -723,6 +730,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_29_DIR,
     loaded: heldOut29Corpus,
     section: 'heldOut29',
+    least: 20,
+    clientRequests: true,
+  },
+  // Written in our words like 23, 25 and 29, as ordinary product text past scanners' rule lists, on new trades
+  // (mortgage servicing, credit unions, payroll, staffing, franchises, cemeteries, marinas, ski resorts, toll roads …).
+  {
+    name: 'held-out set 31',
+    dir: HELD_OUT_31_DIR,
+    loaded: heldOut31Corpus,
+    section: 'heldOut31',
     least: 20,
     clientRequests: true,
   },
