@@ -46,6 +46,7 @@ import {
   HELD_OUT_28_DIR,
   HELD_OUT_29_DIR,
   HELD_OUT_30_DIR,
+  HELD_OUT_31_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -125,6 +126,8 @@ const heldOut29Corpus = loadCorpus(HELD_OUT_29_DIR);
 const heldOut29 = heldOut29Corpus.map(({ testCase }) => testCase);
 const heldOut30Corpus = loadCorpus(HELD_OUT_30_DIR);
 const heldOut30 = heldOut30Corpus.map(({ testCase }) => testCase);
+const heldOut31Corpus = loadCorpus(HELD_OUT_31_DIR);
+const heldOut31 = heldOut31Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -158,6 +161,7 @@ const everyCase = [
   ...heldOut28,
   ...heldOut29,
   ...heldOut30,
+  ...heldOut31,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -264,6 +268,7 @@ function readmeSections(): {
   heldOut28: string;
   heldOut29: string;
   heldOut30: string;
+  heldOut31: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -301,6 +306,7 @@ function readmeSections(): {
     at('Held-out set 28'),
     at('Held-out set 29'),
     at('Held-out set 30'),
+    at('Held-out set 31'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -340,6 +346,7 @@ function readmeSections(): {
     heldOut28: section(27),
     heldOut29: section(28),
     heldOut30: section(29),
+    heldOut31: section(30),
   };
 }
 
@@ -740,6 +747,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_30_DIR,
     loaded: heldOut30Corpus,
     section: 'heldOut30',
+    least: 20,
+    clientRequests: true,
+  },
+  // Written in our words like 23, 25 and 29, as ordinary product text past scanners' rule lists, on new trades
+  // (mortgage servicing, credit unions, payroll, staffing, franchises, cemeteries, marinas, ski resorts, toll roads …).
+  {
+    name: 'held-out set 31',
+    dir: HELD_OUT_31_DIR,
+    loaded: heldOut31Corpus,
+    section: 'heldOut31',
     least: 20,
     clientRequests: true,
   },

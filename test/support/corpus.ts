@@ -205,7 +205,6 @@ export const HELD_OUT_28_DIR = join(CORPUS_DIR, 'held-out-28');
  * nothing reads it by default.
  */
 export const HELD_OUT_29_DIR = join(CORPUS_DIR, 'held-out-29');
-
 /**
  * A thirtieth held-out batch, written in our own words as published proof-of-concept attacks are written, spread
  * over every surface an MCP client shows the model, on ground no other set took (wineries, forestry, fisheries,
@@ -213,6 +212,14 @@ export const HELD_OUT_29_DIR = join(CORPUS_DIR, 'held-out-29');
  * no other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_30_DIR = join(CORPUS_DIR, 'held-out-30');
+/**
+ * A thirty-first held-out batch, written in our own words like the twenty-ninth and worded the same way (ordinary
+ * product text that orders the server's own tools), on ground no other set took (mortgage servicing, credit unions,
+ * payroll bureaus, staffing agencies, franchises, cemeteries, marinas, ski resorts, golf clubs, bike sharing, toll
+ * roads, railway maintenance, radio stations, call centres), and real servers that no other set uses; like the
+ * others, nothing reads it by default.
+ */
+export const HELD_OUT_31_DIR = join(CORPUS_DIR, 'held-out-31');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
