@@ -348,8 +348,9 @@ function consentHits(form: string): Hit[] {
 }
 
 /** Words that make a mention of a dangerous command a warning or a rule about it, not an order. */
+// A threat hunter's words: "PowerShell launched with -EncodedCommand … for review", "decoded to IEX (…)".
 const WARNING_CONTEXT =
-  /\b(?:detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe|(?:black|deny|block)[ -]?list\w*)\b/;
+  /\b(?:launched with|decoded to|for review|threat[- ]hunt\w*|hunt(?:s|ing)? for|suspicious|iocs?|indicators? of compromise|detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe|(?:black|deny|block)[ -]?list\w*)\b/;
 
 /**
  * Whether a clause is a warning, or an item of a list a warning introduces ("Other blocked
@@ -357,6 +358,8 @@ const WARNING_CONTEXT =
  */
 function warned(clause: Clause, form: string): boolean {
   if (WARNING_CONTEXT.test(clause.text)) return true;
+  // An alert line reports what was seen: "WS-114: powershell -enc … decoded to IEX (…) - flagged."
+  if (/\b(?:decoded to|flagged|quarantined|blocked)\b/.test(lineAt(form, clause.start))) return true;
   const before = form.slice(Math.max(0, clause.start - 80), clause.start);
   const label = /([^.!?\n]*):\s*$/.exec(before);
   return label !== null && WARNING_CONTEXT.test(label[1]!);
