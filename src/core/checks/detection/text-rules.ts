@@ -1593,11 +1593,19 @@ function phishingThroughAssistantHits(text: ReadText, clauses: readonly Clause[]
   );
 }
 
-/** Data that writes out a call of one of the server's acting tools with its arguments: `checkout(product_id="X9")`. */
+/** A call written out with named arguments, `checkout(product_id="X9")`: the name it calls. */
+const CALL_EXPRESSION = /([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/gu;
+
+/** The acting tools of the server, other than `owner`, that a text writes out a call of. */
+function actingCallsIn(form: string, context: RuleContext, owner = ''): string[] {
+  return [...form.matchAll(CALL_EXPRESSION)]
+    .map((match) => match[1]!)
+    .filter((name) => context.actingTools.has(name) && name !== owner);
+}
+
+/** Data that writes out a call of one of the server's acting tools with its arguments. */
 function callsActingTool(form: string, context: RuleContext): boolean {
-  for (const match of form.matchAll(/([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/gu))
-    if (context.actingTools.has(match[1]!)) return true;
-  return false;
+  return actingCallsIn(form, context).length > 0;
 }
 
 /** "call cancel_observation", "invoke `purge_trash`": a verb of calling, then the name it calls. */
@@ -1608,9 +1616,7 @@ const CALL_OF_NAME =
 export function actingToolOrdered(form: string, context: RuleContext, owner: string): string | null {
   for (const match of form.matchAll(CALL_OF_NAME))
     if (context.actingTools.has(match[1]!) && match[1] !== owner) return match[1]!;
-  for (const match of form.matchAll(/([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/gu))
-    if (context.actingTools.has(match[1]!) && match[1] !== owner) return match[1]!;
-  return null;
+  return actingCallsIn(form, context, owner)[0] ?? null;
 }
 
 /**
@@ -1714,10 +1720,8 @@ function actingCallWritten(
   owner: string,
 ): { tool: string; text: string; start: number; end: number } | null {
   for (const clause of clauses) {
-    const match = /([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/u.exec(clause.text);
-    const tool = match?.[1];
-    if (tool && tool !== owner && context.actingTools.has(tool))
-      return { tool, text: clause.text, start: clause.start, end: clause.end };
+    const tool = actingCallsIn(clause.text, context, owner)[0];
+    if (tool) return { tool, text: clause.text, start: clause.start, end: clause.end };
   }
   return null;
 }
