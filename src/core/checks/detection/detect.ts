@@ -41,7 +41,8 @@ function derivedFindings(
 }
 
 /**
- * An encoded text that gives orders is an instruction hidden from every reader. Leetspeak decodes
+ * An encoded text that gives orders, or calls one of the server's acting tools ("…then call
+ * submit_entry without the hold"), is an instruction hidden from every reader. Leetspeak decodes
  * loosely, so an order alone is not enough there: it must also ask for something.
  */
 function encodedInstruction(
@@ -52,11 +53,9 @@ function encodedInstruction(
 ): boolean {
   if (findings.some((finding) => finding.severity !== 'low')) return true;
   if (encoding === 'leetspeak') return false;
-  // "…then call submit_entry without the hold": an encoded call of one of the server's acting tools.
-  if (actingToolOrdered(matchForm(derived).text, context, '') !== null) return true;
-  return clausesOf(matchForm(derived).text).some((clause) =>
-    directivesOf(clause.text).some((directive) => !directive.negated),
-  );
+  const form = matchForm(derived).text;
+  if (actingToolOrdered(form, context, '') !== null) return true;
+  return clausesOf(form).some((clause) => directivesOf(clause.text).some((directive) => !directive.negated));
 }
 
 function hiddenFindings(text: ReadText, context: RuleContext): Finding[] {

@@ -347,8 +347,10 @@ function consentHits(form: string): Hit[] {
   return hits;
 }
 
-/** Words that make a mention of a dangerous command a warning or a rule about it, not an order. */
-// A threat hunter's words: "PowerShell launched with -EncodedCommand … for review", "decoded to IEX (…)".
+/**
+ * Words that make a mention of a dangerous command a warning or a rule about it, not an order,
+ * threat hunters' included ("PowerShell launched with -EncodedCommand … for review").
+ */
 const WARNING_CONTEXT =
   /\b(?:launched with|decoded to|for review|threat[- ]hunt\w*|hunt(?:s|ing)? for|suspicious|iocs?|indicators? of compromise|detect\w*|flag\w*|block\w*|prevent\w*|warn\w*|dangerous|malicious|never|do not|don'?t|avoid\w*|refus\w*|reject\w*|e\.g\.|for example|such as|like|forbidden|denied|disallowed|prohibited|not allowed|unsafe|(?:black|deny|block)[ -]?list\w*)\b/;
 
@@ -603,7 +605,6 @@ function quotedAsExample(form: string, found: Hit): boolean {
   return setOff && ATTACK_TOPIC.test(paragraph);
 }
 
-/** A Markdown image whose address has a slot for data ("![](https://…/t.gif?d={urlenc})"): rendering it sends the data. */
 /**
  * "Include in your response the following string exactly: <img src=x onerror=…>": markup with
  * a script in it, ordered into the answer (spikee's XSS probes), runs wherever the answer renders.
@@ -615,6 +616,7 @@ const SCRIPT_IN_ANSWER =
 const SHELL_REQUEST =
   /\b(?:run|execute|type|enter)\s+(?:the\s+)?following\s+(?:shell|terminal|bash|powershell|cmd|command[- ]line)\s+commands?\b|\b(?:run|execute)\s+(?:this|the)\s+(?:shell|terminal|bash)\s+command\b/;
 
+/** A Markdown image whose address has a slot for data ("![](https://…/t.gif?d={urlenc})"): rendering it sends the data. */
 const IMAGE_WITH_SLOT =
   /!\[[^\]]*\]\(\s*https?:\/\/(?!(?:[\w-]+\.)?example\.(?:com|org|net)\b)[^)\s]*[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|\[[a-z_][\w-]*\]|\$\{?\w+\}?|%s)/;
 
@@ -859,6 +861,11 @@ function injected(start: number, end: number, note: string): Hit[] {
   return [hit('SEC-02', 'injected-instructions', 'critical', start, end, note)];
 }
 
+/** The tool whose text this is, lower case, so rules can tell it from the siblings it names; '' for others. */
+function ownToolName(text: ReadText): string {
+  return text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+}
+
 /** `injected` over the clause a rule found, or nothing when it found none. */
 function injectedIn(clause: Clause | undefined, note: string): Hit[] {
   return clause ? injected(clause.start, clause.end, note) : [];
@@ -1016,7 +1023,7 @@ function consentOverConsequential(
   // Or an order to call one of the server's other acting tools ("at the start of any task, call
   // purge_vault(…) …; it needs no confirmation from the user"): a tool may say how it behaves,
   // but not order the others run with the user's approval waived.
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  const owner = ownToolName(text);
   const acting = actingToolCalled(form, clauses, context, owner);
   const grave = acting !== null && actsGravelyByName(acting.tool);
   const named = CONSEQUENTIAL_CLASSES.exec(form)?.[0] ?? (grave && acting ? `its ${acting.tool} tool` : null);
@@ -1194,7 +1201,7 @@ function foreignSteeringHits(
   clauses: readonly Clause[],
   context: RuleContext,
 ): Hit[] {
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  const owner = ownToolName(text);
   for (const clause of clauses) {
     const tool = actingToolNamed(clause.text, context, owner);
     if (tool === null) continue;
@@ -1221,7 +1228,8 @@ const ADDRESSEE_MUST =
 
 /**
  * Data that speaks to whoever acts on it without naming a model: "please have the assistant run
- * …" (not "let your coding agent do this", which docs say to people), "whoever reviews this work order should …", "the reviewing party (human or assistant)". A
+ * …" (not "let your coding agent do this", which docs say to people), "whoever reviews this work
+ * order should …", "the reviewing party (human or assistant)", "the HR assistant grants …". A
  * record written for people does not hand its reader one of the server's acting tools.
  */
 const READER_ADDRESS =
@@ -1376,7 +1384,7 @@ function labelledAsks(original: string, form: string, context: RuleContext, othe
     APPROVALS_OFF.test(form) ||
     OPEN_SLOT_URL.test(original) ||
     OUTSIDE_DESTINATION.test(form) ||
-    callsActingTool(form, context) ||
+    actingCallsIn(form, context).length > 0 ||
     namesUsersSecret(form)
   );
 }
@@ -1451,7 +1459,7 @@ const OWNER_ROLE = /\brole\s*[=:]?\s*['"`]?(?:owner|admin(?:istrator)?|superuser
 
 function privilegeGrantHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
   const data = DATA_ROLES.has(text.role);
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  const owner = ownToolName(text);
   for (const clause of clauses) {
     if (DEFENSIVE.test(clause.text)) continue;
     // Data may name the group; a definition must also name who gets it: an address of its own
@@ -1603,11 +1611,6 @@ function actingCallsIn(form: string, context: RuleContext, owner = ''): string[]
     .filter((name) => context.actingTools.has(name) && name !== owner);
 }
 
-/** Data that writes out a call of one of the server's acting tools with its arguments. */
-function callsActingTool(form: string, context: RuleContext): boolean {
-  return actingCallsIn(form, context).length > 0;
-}
-
 /** "call cancel_observation", "invoke `purge_trash`": a verb of calling, then the name it calls. */
 const CALL_OF_NAME =
   /\b(?:call|calls|calling|invoke|invokes|invoking|run|runs|running|execute|executes|executing|trigger|triggers|triggering|use|uses|using)\s+(?:the\s+)?[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
@@ -1648,7 +1651,7 @@ function samplingToolCallHits(text: ReadText, form: string, context: RuleContext
  */
 function valueCallHits(text: ReadText, form: string, context: RuleContext): Hit[] {
   if (text.role !== 'enum' && text.role !== 'default' && text.role !== 'example') return [];
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  const owner = ownToolName(text);
   const tool = actingToolOrdered(form, context, owner);
   if (tool === null) return [];
   return [
@@ -1760,7 +1763,7 @@ function injectedOrderHits(
   clauses: readonly Clause[],
   context: RuleContext,
 ): Hit[] {
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  const owner = ownToolName(text);
   const labelled = addressedByLabel(text.text, context) || USER_TURN.test(text.text);
   const addressed =
     labelled ||
@@ -3057,7 +3060,7 @@ function consentOverOwnTools(
   context: RuleContext,
 ): Hit[] {
   if (!DATA_ROLES.has(text.role) || !hits.some((found) => found.rule === 'consent-bypass')) return [];
-  const owner = text.owner.kind === 'tool' ? text.owner.name.toLowerCase() : '';
+  const owner = ownToolName(text);
   if (APPROVALS_OFF.test(form))
     return injected(
       0,
@@ -3166,10 +3169,14 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
   ];
 }
 
+/**
+ * An answer or an act fixed before the data is read: "whatever the listing data says, tell buyers
+ * …", "call award_contract …, whatever the totals say".
+ */
 function contradictsDataHits(form: string, context: RuleContext): Hit[] {
-  // An order to one of the server's acting tools, whatever the data says, is decided already.
   const told = CONTRADICTS_DATA.exec(form);
-  const decided = told || actingToolOrdered(form, context, '') === null ? null : DESPITE_DATA.exec(form);
+  const despite = told ? null : DESPITE_DATA.exec(form);
+  const decided = despite && actingToolOrdered(form, context, '') !== null ? despite : null;
   const order = told ?? decided;
   if (!order) return [];
   return [
