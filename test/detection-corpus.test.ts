@@ -47,6 +47,7 @@ import {
   HELD_OUT_29_DIR,
   HELD_OUT_30_DIR,
   HELD_OUT_31_DIR,
+  HELD_OUT_32_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -128,6 +129,8 @@ const heldOut30Corpus = loadCorpus(HELD_OUT_30_DIR);
 const heldOut30 = heldOut30Corpus.map(({ testCase }) => testCase);
 const heldOut31Corpus = loadCorpus(HELD_OUT_31_DIR);
 const heldOut31 = heldOut31Corpus.map(({ testCase }) => testCase);
+const heldOut32Corpus = loadCorpus(HELD_OUT_32_DIR);
+const heldOut32 = heldOut32Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -162,6 +165,7 @@ const everyCase = [
   ...heldOut29,
   ...heldOut30,
   ...heldOut31,
+  ...heldOut32,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -269,6 +273,7 @@ function readmeSections(): {
   heldOut29: string;
   heldOut30: string;
   heldOut31: string;
+  heldOut32: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -307,6 +312,7 @@ function readmeSections(): {
     at('Held-out set 29'),
     at('Held-out set 30'),
     at('Held-out set 31'),
+    at('Held-out set 32'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -347,6 +353,7 @@ function readmeSections(): {
     heldOut29: section(28),
     heldOut30: section(29),
     heldOut31: section(30),
+    heldOut32: section(31),
   };
 }
 
@@ -758,6 +765,16 @@ const HELD_OUT_SETS = [
     loaded: heldOut31Corpus,
     section: 'heldOut31',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words like 30, as published proof-of-concept attacks are written, spread evenly over every client-visible
+  // surface, on new ground (telescopes, museums, clinics, farms, seaports, charities, EV charging …).
+  {
+    name: 'held-out set 32',
+    dir: HELD_OUT_32_DIR,
+    loaded: heldOut32Corpus,
+    section: 'heldOut32',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

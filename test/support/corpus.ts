@@ -220,6 +220,14 @@ export const HELD_OUT_30_DIR = join(CORPUS_DIR, 'held-out-30');
  * others, nothing reads it by default.
  */
 export const HELD_OUT_31_DIR = join(CORPUS_DIR, 'held-out-31');
+/**
+ * A thirty-second held-out batch, written in our own words like the thirtieth, as published proof-of-concept attacks
+ * are written, spread evenly over every surface an MCP client shows the model, on ground no other set took
+ * (telescope time, museums, theatre ticketing, sports leagues, gyms, dental and veterinary clinics, irrigation,
+ * beekeeping, mining, seaports, charities, libraries, game modding, 3D printing, home solar, EV charging, recycling,
+ * hotel housekeeping), and real servers that no other set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_32_DIR = join(CORPUS_DIR, 'held-out-32');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
