@@ -47,6 +47,7 @@ import {
   HELD_OUT_29_DIR,
   HELD_OUT_30_DIR,
   HELD_OUT_31_DIR,
+  HELD_OUT_33_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -128,6 +129,8 @@ const heldOut30Corpus = loadCorpus(HELD_OUT_30_DIR);
 const heldOut30 = heldOut30Corpus.map(({ testCase }) => testCase);
 const heldOut31Corpus = loadCorpus(HELD_OUT_31_DIR);
 const heldOut31 = heldOut31Corpus.map(({ testCase }) => testCase);
+const heldOut33Corpus = loadCorpus(HELD_OUT_33_DIR);
+const heldOut33 = heldOut33Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -162,6 +165,7 @@ const everyCase = [
   ...heldOut29,
   ...heldOut30,
   ...heldOut31,
+  ...heldOut33,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -269,6 +273,7 @@ function readmeSections(): {
   heldOut29: string;
   heldOut30: string;
   heldOut31: string;
+  heldOut33: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -307,6 +312,7 @@ function readmeSections(): {
     at('Held-out set 29'),
     at('Held-out set 30'),
     at('Held-out set 31'),
+    at('Held-out set 33'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -347,6 +353,7 @@ function readmeSections(): {
     heldOut29: section(28),
     heldOut30: section(29),
     heldOut31: section(30),
+    heldOut33: section(31),
   };
 }
 
@@ -757,6 +764,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_31_DIR,
     loaded: heldOut31Corpus,
     section: 'heldOut31',
+    least: 20,
+    clientRequests: true,
+  },
+  // Written in our words like 23, 25, 29 and 31, as ordinary product text past scanners' rule lists, on new trades
+  // (pharmacies, dental labs, notaries, self-storage, pawn shops, fuel distribution, grain elevators, quarries …).
+  {
+    name: 'held-out set 33',
+    dir: HELD_OUT_33_DIR,
+    loaded: heldOut33Corpus,
+    section: 'heldOut33',
     least: 20,
     clientRequests: true,
   },
