@@ -48,6 +48,7 @@ import {
   HELD_OUT_30_DIR,
   HELD_OUT_31_DIR,
   HELD_OUT_32_DIR,
+  HELD_OUT_33_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -131,6 +132,8 @@ const heldOut31Corpus = loadCorpus(HELD_OUT_31_DIR);
 const heldOut31 = heldOut31Corpus.map(({ testCase }) => testCase);
 const heldOut32Corpus = loadCorpus(HELD_OUT_32_DIR);
 const heldOut32 = heldOut32Corpus.map(({ testCase }) => testCase);
+const heldOut33Corpus = loadCorpus(HELD_OUT_33_DIR);
+const heldOut33 = heldOut33Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -166,6 +169,7 @@ const everyCase = [
   ...heldOut30,
   ...heldOut31,
   ...heldOut32,
+  ...heldOut33,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -274,6 +278,7 @@ function readmeSections(): {
   heldOut30: string;
   heldOut31: string;
   heldOut32: string;
+  heldOut33: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -313,6 +318,7 @@ function readmeSections(): {
     at('Held-out set 30'),
     at('Held-out set 31'),
     at('Held-out set 32'),
+    at('Held-out set 33'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -354,6 +360,7 @@ function readmeSections(): {
     heldOut30: section(29),
     heldOut31: section(30),
     heldOut32: section(31),
+    heldOut33: section(32),
   };
 }
 
@@ -775,6 +782,16 @@ const HELD_OUT_SETS = [
     loaded: heldOut32Corpus,
     section: 'heldOut32',
     least: 30,
+    clientRequests: true,
+  },
+  // Written in our words like 23, 25, 29 and 31, as ordinary product text past scanners' rule lists, on new trades
+  // (pharmacies, dental labs, notaries, self-storage, pawn shops, fuel distribution, grain elevators, quarries …).
+  {
+    name: 'held-out set 33',
+    dir: HELD_OUT_33_DIR,
+    loaded: heldOut33Corpus,
+    section: 'heldOut33',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -228,6 +228,15 @@ export const HELD_OUT_31_DIR = join(CORPUS_DIR, 'held-out-31');
  * hotel housekeeping), and real servers that no other set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_32_DIR = join(CORPUS_DIR, 'held-out-32');
+/**
+ * A thirty-third held-out batch, written in our own words like the twenty-ninth and thirty-first and worded the same
+ * way (ordinary product text that orders the server's own tools), on ground no other set took (pharmacies, dental
+ * labs, opticians, notaries, homeowners' associations, self-storage, removals, pawn shops and auctions, fuel
+ * distribution, water utilities, ground handling, freight forwarding, crop insurance, grain elevators, dairy
+ * cooperatives, quarries, fire departments, school transport, festival production), and real servers that no other
+ * set uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_33_DIR = join(CORPUS_DIR, 'held-out-33');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
