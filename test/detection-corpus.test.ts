@@ -49,6 +49,7 @@ import {
   HELD_OUT_31_DIR,
   HELD_OUT_32_DIR,
   HELD_OUT_33_DIR,
+  HELD_OUT_34_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -134,6 +135,8 @@ const heldOut32Corpus = loadCorpus(HELD_OUT_32_DIR);
 const heldOut32 = heldOut32Corpus.map(({ testCase }) => testCase);
 const heldOut33Corpus = loadCorpus(HELD_OUT_33_DIR);
 const heldOut33 = heldOut33Corpus.map(({ testCase }) => testCase);
+const heldOut34Corpus = loadCorpus(HELD_OUT_34_DIR);
+const heldOut34 = heldOut34Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -170,6 +173,7 @@ const everyCase = [
   ...heldOut31,
   ...heldOut32,
   ...heldOut33,
+  ...heldOut34,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -279,6 +283,7 @@ function readmeSections(): {
   heldOut31: string;
   heldOut32: string;
   heldOut33: string;
+  heldOut34: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -319,6 +324,7 @@ function readmeSections(): {
     at('Held-out set 31'),
     at('Held-out set 32'),
     at('Held-out set 33'),
+    at('Held-out set 34'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -361,6 +367,7 @@ function readmeSections(): {
     heldOut31: section(30),
     heldOut32: section(31),
     heldOut33: section(32),
+    heldOut34: section(33),
   };
 }
 
@@ -793,6 +800,28 @@ const HELD_OUT_SETS = [
     section: 'heldOut33',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text a tenth time, from sources sets 10 to 27 do not use (see its README section), written in one
+  // sitting in parallel with sets 32 and 33. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time holds no poisoned schemas and no faces by
+  // client name (the PoCs that have them are cited by other sets), one confusable tool name and one parameter that
+  // asks for exfiltrated data, and two each of rug pulls, poisoned initialize instructions (both by a stated move
+  // from repository rules files) and poisoned prompts (both by a stated move from user turns).
+  {
+    name: 'held-out set 34',
+    dir: HELD_OUT_34_DIR,
+    loaded: heldOut34Corpus,
+    section: 'heldOut34',
+    least: 20,
+    fewer: {
+      'exfiltration-parameter': 1,
+      'confusable-name': 1,
+      'schema-poisoning': 0,
+      'server-instructions': 2,
+      'prompt-poisoning': 2,
+      'rug-pull': 2,
+      'identity-deception': 0,
+    },
   },
 ] as const;
 

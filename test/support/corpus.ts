@@ -237,6 +237,14 @@ export const HELD_OUT_32_DIR = join(CORPUS_DIR, 'held-out-32');
  * set uses; like the others, nothing reads it by default.
  */
 export const HELD_OUT_33_DIR = join(CORPUS_DIR, 'held-out-33');
+/**
+ * A thirty-fourth held-out batch, not written in our words, like the tenth to the twenty-seventh real-text sets:
+ * attacks are payloads as their authors published them (email-agent red-team seeds, LLMail-Inject attempts, workshop
+ * and purple-team labs, a coding-agent hijack catalogue, in-the-wild agent-farm and README text) and benign servers
+ * are real servers' own tool definitions, mostly Python, Go, Rust and C#, from sources no other set uses; nothing
+ * reads it by default.
+ */
+export const HELD_OUT_34_DIR = join(CORPUS_DIR, 'held-out-34');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
