@@ -50,6 +50,7 @@ import {
   HELD_OUT_32_DIR,
   HELD_OUT_33_DIR,
   HELD_OUT_34_DIR,
+  HELD_OUT_35_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -137,6 +138,8 @@ const heldOut33Corpus = loadCorpus(HELD_OUT_33_DIR);
 const heldOut33 = heldOut33Corpus.map(({ testCase }) => testCase);
 const heldOut34Corpus = loadCorpus(HELD_OUT_34_DIR);
 const heldOut34 = heldOut34Corpus.map(({ testCase }) => testCase);
+const heldOut35Corpus = loadCorpus(HELD_OUT_35_DIR);
+const heldOut35 = heldOut35Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -174,6 +177,7 @@ const everyCase = [
   ...heldOut32,
   ...heldOut33,
   ...heldOut34,
+  ...heldOut35,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -284,6 +288,7 @@ function readmeSections(): {
   heldOut32: string;
   heldOut33: string;
   heldOut34: string;
+  heldOut35: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -325,6 +330,7 @@ function readmeSections(): {
     at('Held-out set 32'),
     at('Held-out set 33'),
     at('Held-out set 34'),
+    at('Held-out set 35'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -368,6 +374,7 @@ function readmeSections(): {
     heldOut32: section(31),
     heldOut33: section(32),
     heldOut34: section(33),
+    heldOut35: section(34),
   };
 }
 
@@ -822,6 +829,16 @@ const HELD_OUT_SETS = [
       'rug-pull': 2,
       'identity-deception': 0,
     },
+  },
+  // In our words like 30 and 32, as published proof-of-concept attacks are written, spread evenly over every
+  // client-visible surface, on new ground (aquariums, ferries, bakeries, locksmiths, kennels, riding stables …).
+  {
+    name: 'held-out set 35',
+    dir: HELD_OUT_35_DIR,
+    loaded: heldOut35Corpus,
+    section: 'heldOut35',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 

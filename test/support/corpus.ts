@@ -245,6 +245,15 @@ export const HELD_OUT_33_DIR = join(CORPUS_DIR, 'held-out-33');
  * reads it by default.
  */
 export const HELD_OUT_34_DIR = join(CORPUS_DIR, 'held-out-34');
+/**
+ * A thirty-fifth held-out batch, written in our own words like the thirtieth and thirty-second: malicious cases worded
+ * as published proof-of-concept attacks are written, spread evenly over every surface an MCP client shows the model,
+ * on ground no other set took (aquariums, ferries, ice rinks, bowling alleys, escape rooms, costume hire, florists,
+ * bakeries, locksmiths, plumbers, roofers, pest control, pool maintenance, tree surgeons, piano tuners, bicycle
+ * repair, sign makers, bridal shops, kennels, riding stables, furniture rental), and real servers that no other set
+ * uses; like the others, nothing reads it by default.
+ */
+export const HELD_OUT_35_DIR = join(CORPUS_DIR, 'held-out-35');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
