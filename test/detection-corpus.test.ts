@@ -50,6 +50,7 @@ import {
   HELD_OUT_32_DIR,
   HELD_OUT_33_DIR,
   HELD_OUT_34_DIR,
+  HELD_OUT_36_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -137,6 +138,8 @@ const heldOut33Corpus = loadCorpus(HELD_OUT_33_DIR);
 const heldOut33 = heldOut33Corpus.map(({ testCase }) => testCase);
 const heldOut34Corpus = loadCorpus(HELD_OUT_34_DIR);
 const heldOut34 = heldOut34Corpus.map(({ testCase }) => testCase);
+const heldOut36Corpus = loadCorpus(HELD_OUT_36_DIR);
+const heldOut36 = heldOut36Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -174,6 +177,7 @@ const everyCase = [
   ...heldOut32,
   ...heldOut33,
   ...heldOut34,
+  ...heldOut36,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -284,6 +288,7 @@ function readmeSections(): {
   heldOut32: string;
   heldOut33: string;
   heldOut34: string;
+  heldOut36: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -325,6 +330,7 @@ function readmeSections(): {
     at('Held-out set 32'),
     at('Held-out set 33'),
     at('Held-out set 34'),
+    at('Held-out set 36'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -368,6 +374,7 @@ function readmeSections(): {
     heldOut32: section(31),
     heldOut33: section(32),
     heldOut34: section(33),
+    heldOut36: section(34),
   };
 }
 
@@ -822,6 +829,16 @@ const HELD_OUT_SETS = [
       'rug-pull': 2,
       'identity-deception': 0,
     },
+  },
+  // In our words again, worded like sets 23, 25, 29, 31 and 33 as ordinary product text on new trades (see its README
+  // section); written in one short sitting in parallel with set 35 on another branch.
+  {
+    name: 'held-out set 36',
+    dir: HELD_OUT_36_DIR,
+    loaded: heldOut36Corpus,
+    section: 'heldOut36',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 
