@@ -51,6 +51,7 @@ import {
   HELD_OUT_33_DIR,
   HELD_OUT_34_DIR,
   HELD_OUT_35_DIR,
+  HELD_OUT_36_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -140,6 +141,8 @@ const heldOut34Corpus = loadCorpus(HELD_OUT_34_DIR);
 const heldOut34 = heldOut34Corpus.map(({ testCase }) => testCase);
 const heldOut35Corpus = loadCorpus(HELD_OUT_35_DIR);
 const heldOut35 = heldOut35Corpus.map(({ testCase }) => testCase);
+const heldOut36Corpus = loadCorpus(HELD_OUT_36_DIR);
+const heldOut36 = heldOut36Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -178,6 +181,7 @@ const everyCase = [
   ...heldOut33,
   ...heldOut34,
   ...heldOut35,
+  ...heldOut36,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -289,6 +293,7 @@ function readmeSections(): {
   heldOut33: string;
   heldOut34: string;
   heldOut35: string;
+  heldOut36: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -331,6 +336,7 @@ function readmeSections(): {
     at('Held-out set 33'),
     at('Held-out set 34'),
     at('Held-out set 35'),
+    at('Held-out set 36'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -375,6 +381,7 @@ function readmeSections(): {
     heldOut33: section(32),
     heldOut34: section(33),
     heldOut35: section(34),
+    heldOut36: section(35),
   };
 }
 
@@ -837,6 +844,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_35_DIR,
     loaded: heldOut35Corpus,
     section: 'heldOut35',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31 and 33 as ordinary product text on new trades (see its README
+  // section); written in one short sitting in parallel with set 35 on another branch.
+  {
+    name: 'held-out set 36',
+    dir: HELD_OUT_36_DIR,
+    loaded: heldOut36Corpus,
+    section: 'heldOut36',
     least: 20,
     clientRequests: true,
   },

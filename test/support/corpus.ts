@@ -255,6 +255,14 @@ export const HELD_OUT_34_DIR = join(CORPUS_DIR, 'held-out-34');
  */
 export const HELD_OUT_35_DIR = join(CORPUS_DIR, 'held-out-35');
 
+/**
+ * A thirty-sixth held-out batch in our own words, worded like sets 23, 25, 29, 31 and 33 as ordinary product text
+ * (release notes, runbooks, data records, policy pages) on trades no other set took (blood banks, bail bonds, ship
+ * tracking, carbon-credit registries, lotteries …), doing its harm mostly through the server's own tools; benign
+ * servers are real published MCP servers no other set names; nothing reads it by default.
+ */
+export const HELD_OUT_36_DIR = join(CORPUS_DIR, 'held-out-36');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
