@@ -64,6 +64,26 @@ const CONSEQUENTIAL_VERBS = new Set([
   'shortlist',
   'hire',
   'reject',
+  // Waiving a charge, adjusting a rating or a balance, overriding a safety zone, marking a route
+  // done or a spot aired, reconciling a ledger: each changes what someone owes or is owed.
+  'waive',
+  'adjust',
+  'override',
+  'reconcile',
+  'mark',
+  'upgrade',
+  'downgrade',
+  'redeem',
+  'renew',
+  'reassign',
+  // Silencing what would warn someone: muting a detection rule, shelving an alarm, disarming a system.
+  'suppress',
+  'mute',
+  'silence',
+  'shelve',
+  'dismiss',
+  'arm',
+  'disarm',
   // Sending, deleting and paying in the languages servers name their tools in (`kunde_benachrichtigen`, `apagar_quadro`).
   'senden',
   'schicken',
@@ -84,6 +104,49 @@ const CONSEQUENTIAL_VERBS = new Set([
   'cancellare',
   'pagare',
 ]);
+
+/**
+ * Verbs that act when they open a tool's description ("Issue a lift pass", "Place an order",
+ * "Complete a route") but name things as often as acts in a tool's name (`issue_read`,
+ * `place_details`, `complete_text`).
+ */
+const DESCRIBED_ONLY_VERBS = new Set([
+  'issue',
+  'place',
+  'complete',
+  'comp',
+  'lift',
+  'raise',
+  'e-sign',
+  'esign',
+  // Filing a return or a claim submits it.
+  'file',
+]);
+
+/** What a description says before its verb: "Tool to …", "This tool will …", "Use this to …". */
+const DESCRIPTION_LEAD =
+  /^\s*(?:(?:a |this )?tool (?:to|that|which|for)\s+|this tool (?:will\s+)?|use (?:this|it) to\s+|(?:allows|lets) (?:you|the (?:user|assistant|agent|model)) (?:to\s+)?|used to\s+|helps? (?:you )?(?:to\s+)?)/i;
+
+/** Arithmetic, not a write: "Add two numbers". */
+const ARITHMETIC_OBJECT = /^\s*(?:two|2|a (?:list of )?numbers?|numbers?|integers?|values?)\b/i;
+
+/**
+ * Whether a tool's own description opens with a verb of acting: "Set or release a foreclosure
+ * hold", "Waives accrued fees", "E-sign a vendor contract". A name may say nothing (`store_ledger`,
+ * `complete_route`), but the description says what calling the tool does.
+ */
+export function actsByDescription(description: string): boolean {
+  const rest = description.replace(DESCRIPTION_LEAD, '');
+  const first = /^\s*([A-Za-z][A-Za-z-]*)/.exec(rest)?.[1]?.toLowerCase();
+  if (!first) return false;
+  const after = rest.slice(rest.toLowerCase().indexOf(first) + first.length);
+  const stems = [first, first.replace(/es$/, ''), first.replace(/s$/, '')];
+  return stems.some((stem) => {
+    if (stem === 'add' && ARITHMETIC_OBJECT.test(after)) return false;
+    if (RISK_WORDS.fetch.includes(stem)) return false;
+    return actingVerb(stem) || DESCRIBED_ONLY_VERBS.has(stem);
+  });
+}
 
 /** Whether a word is a verb of acting (`add`, `purge`, `approve`), as a tool name's first word. */
 export function actingVerb(word: string): boolean {

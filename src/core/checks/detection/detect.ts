@@ -8,7 +8,7 @@
 import { MAX_SCANNED_CHARS } from '../check-policy.ts';
 import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
-import { actsByName } from './acting-tools.ts';
+import { actsByDescription, actsByName } from './acting-tools.ts';
 import { clausesOf, directivesOf } from './clauses.ts';
 import { decodedSpans, joinedBase64, joinedLiterals } from './encoded-text.ts';
 import type { Finding } from './finding.ts';
@@ -261,11 +261,47 @@ function splitPayloadFindings(surface: readonly ReadText[], context: RuleContext
 
 /** The server's acting tools, lower case, each with whether its name joins several words. */
 function actingTools(surface: readonly ReadText[]): Map<string, boolean> {
+  const described = new Set(
+    surface
+      .filter(
+        (text) =>
+          text.role === 'description' &&
+          text.owner.kind === 'tool' &&
+          // The tool's own description, not one of its parameters'.
+          text.path.endsWith('].description') &&
+          !text.path.includes('Schema') &&
+          !text.decodedFrom &&
+          actsByDescription(text.text),
+      )
+      .map((text) => text.owner.name),
+  );
   const tools = new Map<string, boolean>();
   for (const text of surface)
-    if (text.role === 'name' && text.owner.kind === 'tool' && actsByName(text.text))
+    if (
+      text.role === 'name' &&
+      text.owner.kind === 'tool' &&
+      (actsByName(text.text) || described.has(text.owner.name))
+    )
       tools.set(text.text.toLowerCase(), nameWords(text.text).length > 1);
   return tools;
+}
+
+/** Each parameter of an acting tool, lower case, with the tool it belongs to. */
+function actingParameters(
+  surface: readonly ReadText[],
+  acting: ReadonlyMap<string, boolean>,
+): Map<string, string> {
+  const toolOf = new Map<string, string>();
+  for (const text of surface)
+    if (text.role === 'name' && text.owner.kind === 'tool')
+      toolOf.set(text.owner.name, text.text.toLowerCase());
+  const parameters = new Map<string, string>();
+  for (const text of surface) {
+    const tool = text.owner.kind === 'tool' ? toolOf.get(text.owner.name) : undefined;
+    if (text.role === 'parameter-name' && tool !== undefined && acting.has(tool))
+      parameters.set(text.text.toLowerCase(), tool);
+  }
+  return parameters;
 }
 
 const ENGLISH: ReadonlySet<string> = new Set(['eng']);
@@ -290,12 +326,14 @@ export function detect(snapshot: McpSnapshot): Detection {
   // Reading part of it would let a payload hide past the part read: all or nothing.
   if (chars > MAX_SCANNED_CHARS)
     return { surface, findings: [], oversized: { chars, limit: MAX_SCANNED_CHARS } };
+  const acting = actingTools(surface);
   const context: RuleContext = {
     ownNames: ownNames(surface),
     exactNames: exactNames(surface),
     toolNames: toolNames(surface),
     serverName: snapshot.server.name ?? '',
-    actingTools: actingTools(surface),
+    actingTools: acting,
+    actingParameters: actingParameters(surface, acting),
     languages: serverLanguages(surface),
   };
   const findings: Finding[] = [];
