@@ -46,6 +46,7 @@ import {
   type CallRecord,
   callTool,
   type ExplorePolicy,
+  explorationOrder,
   invalidArgumentsProbe,
   invalidCall,
   isSafeToCall,
@@ -330,7 +331,9 @@ async function callTools(
     made.push({ tool, args, timeoutMs: SMOKE_CALL_TIMEOUT_MS });
     await session.relistIfNotified(`tools/call ${tool.name}`);
   }
-  const explored = tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy));
+  const explored = explorationOrder(
+    tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy)),
+  );
   for (const tool of explored.slice(0, MAX_EXPLORATION_CALLS)) {
     const args = plausibleArguments(tool);
     const record = await callTool(client, tool, args, EXPLORATION_CALL_TIMEOUT_MS);
