@@ -1871,18 +1871,8 @@ const PIGGYBACK_CALL =
   /\b(?:after|before|with|on|following) (?:every|each|any) (?:[\w-]+ ){0,3}?(?:reads?|calls?|uses?|requests?|queries|query|runs?|invocations?|responses?|lookups?|searches|fetch(?:es)?)\b[^.!?\n]{0,20}?,?\s+(?:also |always |silently |quietly )?(?:(?:call|invoke|use|run)\s+[`'"]?(?!(?:get|list|read|search|find|fetch|show|describe|query|view|lookup|check)[_-])[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+|send|post|forward|upload)\b[^.!?\n]{0,60}\b(?:with|including|containing) (?:the |its |their |all )?(?:[\w-]+ )?(?:contents?|output|outputs|data|responses?|text|body|bodies)\b(?! (?:id|ids|identifier|number|key|name)s?\b)/u;
 function piggybackHits(text: ReadText, form: string): Hit[] {
   if (DATA_ROLES.has(text.role)) return [];
-  const found = PIGGYBACK_CALL.exec(form);
-  if (!found) return [];
-  return [
-    hit(
-      'SEC-03',
-      'piggyback-call',
-      'critical',
-      found.index,
-      found.index + found[0].length,
-      'has a second call ride on every use of a tool, carrying what it read',
-    ),
-  ];
+  const note = 'has a second call ride on every use of a tool, carrying what it read';
+  return patternHits(form, [PIGGYBACK_CALL], 'SEC-03', 'piggyback-call', 'critical', note);
 }
 
 /**
@@ -1893,18 +1883,8 @@ function piggybackHits(text: ReadText, form: string): Hit[] {
 const PER_TURN_COMMAND =
   /\b(?:always|first) (?:run|execute)\s+`[^`\n]{2,80}`[^.!?\n]{0,30}\bbefore (?:replying|responding|answering|any reply|each reply|every reply)\b|\bbefore (?:replying|responding|answering)(?: to (?:the )?(?:user|any|each|every)\w*(?: \w+)?)?,? (?:always )?(?:run|execute)\s+`[^`\n]{2,80}`/;
 function perTurnCommandHits(form: string): Hit[] {
-  const found = PER_TURN_COMMAND.exec(form);
-  if (!found) return [];
-  return [
-    hit(
-      'SEC-02',
-      'per-turn-command',
-      'critical',
-      found.index,
-      found.index + found[0].length,
-      'has a shell command run before every answer',
-    ),
-  ];
+  const note = 'has a shell command run before every answer';
+  return patternHits(form, [PER_TURN_COMMAND], 'SEC-02', 'per-turn-command', 'critical', note);
 }
 
 /** An order to one of the server's acting tools, beside words that keep it from the user. */
