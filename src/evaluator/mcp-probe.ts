@@ -46,7 +46,6 @@ import {
   type CallRecord,
   callTool,
   type ExplorePolicy,
-  explorationOrder,
   invalidArgumentsProbe,
   invalidCall,
   isSafeToCall,
@@ -331,9 +330,7 @@ async function callTools(
     made.push({ tool, args, timeoutMs: SMOKE_CALL_TIMEOUT_MS });
     await session.relistIfNotified(`tools/call ${tool.name}`);
   }
-  const explored = explorationOrder(
-    tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy)),
-  );
+  const explored = tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy));
   for (const tool of explored.slice(0, MAX_EXPLORATION_CALLS)) {
     const args = plausibleArguments(tool);
     const record = await callTool(client, tool, args, EXPLORATION_CALL_TIMEOUT_MS);

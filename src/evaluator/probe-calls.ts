@@ -1,12 +1,9 @@
 /**
  * Calling the server's tools to see what they answer. Smoke calls (REL-07) use only read-only
- * tools with arguments the schema states itself; exploration calls read what other tools return,
- * with plausible arguments, so a payload hidden in a tool's result or error, or in a sampling
- * prompt or form the server sends while a tool runs, is read like one in a description. In the
- * offline sandbox a tool named as writing or running is called too: what it writes or runs stays
- * in the sandbox's scratch space, as the server's own code does. Nothing named or annotated as
- * deleting or sending is ever called, and with the network on (or a remote server) only
- * read-only tools are.
+ * tools with arguments the schema states itself; exploration calls read what other harmless tools
+ * return, with plausible arguments, so a payload hidden in a tool's result or error is read like
+ * one in a description. Nothing named or annotated as deleting, writing, sending or executing is
+ * ever called, and with the network on (or a remote server) only read-only tools are.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -100,15 +97,10 @@ export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
   const hints = tool.annotations ?? {};
   if (hints.readOnlyHint === true && hints.destructiveHint !== true) return true;
   if (policy === 'read-only' || hints.destructiveHint === true) return false;
-  // Deleting could empty what later calls read; sending is what the rubric never does unasked.
-  return !riskKinds(tool.name).some((kind) => kind === 'destructive' || kind === 'send');
-}
-
-/** Tools that write or run come after the rest, so a long list spends its calls on reads first. */
-export function explorationOrder(tools: readonly SnapshotTool[]): SnapshotTool[] {
-  const acts = (tool: SnapshotTool) =>
-    riskKinds(tool.name).some((kind) => kind === 'write' || kind === 'execute') ? 1 : 0;
-  return [...tools].sort((a, b) => acts(a) - acts(b));
+  const kinds = riskKinds(tool.name);
+  return !kinds.some(
+    (kind) => kind === 'destructive' || kind === 'write' || kind === 'send' || kind === 'execute',
+  );
 }
 
 export interface CallRecord {
