@@ -127,6 +127,13 @@ const DESCRIBED_ONLY_VERBS = new Set([
 const DESCRIPTION_LEAD =
   /^\s*(?:(?:a |this )?tool (?:to|that|which|for)\s+|this tool (?:will\s+)?|use (?:this|it) to\s+|(?:allows|lets) (?:you|the (?:user|assistant|agent|model)) (?:to\s+)?|used to\s+|helps? (?:you )?(?:to\s+)?)/i;
 
+/**
+ * A word after a description's first word that makes that word a noun: a preposition ("Issues for
+ * a repository"), or a head noun of a noun phrase ("Upgrade guide", "Place details", "File system").
+ */
+const NOT_AN_OBJECT =
+  /^(?:for|of|in|on|at|by|from|about|per|is|are|was|were|list|lists|guide|guides|details|detail|settings|setting|template|templates|coefficient|lookup|date|dates|information|info|system|systems|history|status|report|reports|summary|overview|documentation|docs|reference|references|id|ids|type|types|name|names|count|counts|version|versions|log|logs|notes|metadata|nothing|data|path|paths|tree|size|sizes|number|numbers|mode|modes|options|policy|policies|rules|schema|schemas)$/;
+
 /** Arithmetic, not a write: "Add two numbers". */
 const ARITHMETIC_OBJECT = /^\s*(?:two|2|a (?:list of )?numbers?|numbers?|integers?|values?)\b/i;
 
@@ -136,15 +143,22 @@ const ARITHMETIC_OBJECT = /^\s*(?:two|2|a (?:list of )?numbers?|numbers?|integer
  * `complete_route`), but the description says what calling the tool does.
  */
 export function actsByDescription(description: string): boolean {
+  // A tool that says it is read-only is taken at its word here; its name still counts.
+  if (/\bread[- ]only\b/i.test(description)) return false;
   const rest = description.replace(DESCRIPTION_LEAD, '');
-  const first = /^\s*([A-Za-z][A-Za-z-]*)/.exec(rest)?.[1]?.toLowerCase();
+  const words = /^\s*([A-Za-z][A-Za-z-]*)[\s,]+([A-Za-z]+)?/.exec(rest);
+  const first = words?.[1]?.toLowerCase();
   if (!first) return false;
+  const next = words?.[2]?.toLowerCase() ?? '';
+  // "Issues for a repository", "Complete list of languages", "Upgrade guide": the word names a thing.
+  if (NOT_AN_OBJECT.test(next)) return false;
   const after = rest.slice(rest.toLowerCase().indexOf(first) + first.length);
+  if (DESCRIBED_ONLY_VERBS.has(first)) return true;
   const stems = [first, first.replace(/es$/, ''), first.replace(/s$/, '')];
   return stems.some((stem) => {
     if (stem === 'add' && ARITHMETIC_OBJECT.test(after)) return false;
     if (RISK_WORDS.fetch.includes(stem)) return false;
-    return actingVerb(stem) || DESCRIBED_ONLY_VERBS.has(stem);
+    return actingVerb(stem);
   });
 }
 

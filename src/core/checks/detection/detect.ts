@@ -268,8 +268,7 @@ function actingTools(surface: readonly ReadText[]): Map<string, boolean> {
           text.role === 'description' &&
           text.owner.kind === 'tool' &&
           // The tool's own description, not one of its parameters'.
-          text.path.endsWith('].description') &&
-          !text.path.includes('Schema') &&
+          text.path.endsWith(`tools[${text.owner.name}].description`) &&
           !text.decodedFrom &&
           actsByDescription(text.text),
       )
@@ -290,16 +289,18 @@ function actingTools(surface: readonly ReadText[]): Map<string, boolean> {
 function actingParameters(
   surface: readonly ReadText[],
   acting: ReadonlyMap<string, boolean>,
-): Map<string, string> {
+): Map<string, string[]> {
   const toolOf = new Map<string, string>();
   for (const text of surface)
     if (text.role === 'name' && text.owner.kind === 'tool')
       toolOf.set(text.owner.name, text.text.toLowerCase());
-  const parameters = new Map<string, string>();
+  const parameters = new Map<string, string[]>();
   for (const text of surface) {
     const tool = text.owner.kind === 'tool' ? toolOf.get(text.owner.name) : undefined;
-    if (text.role === 'parameter-name' && tool !== undefined && acting.has(tool))
-      parameters.set(text.text.toLowerCase(), tool);
+    if (text.role !== 'parameter-name' || tool === undefined || !acting.has(tool)) continue;
+    const name = text.text.toLowerCase();
+    const tools = parameters.get(name) ?? [];
+    if (!tools.includes(tool)) parameters.set(name, [...tools, tool]);
   }
   return parameters;
 }

@@ -135,8 +135,8 @@ export interface RuleContext {
    * one word that prose also uses (`checkout`, `lock`).
    */
   actingTools: ReadonlyMap<string, boolean>;
-  /** Each parameter of an acting tool, lower case, with the tool it belongs to (`skip_notice` → `schedule_lien_sale`). */
-  actingParameters: ReadonlyMap<string, string>;
+  /** Each parameter of an acting tool, lower case, with the tools it belongs to (`skip_notice` → `schedule_lien_sale`). */
+  actingParameters: ReadonlyMap<string, readonly string[]>;
   /** The languages the server may write its definitions in (ISO 639-3). */
   languages: ReadonlySet<string>;
 }
@@ -586,8 +586,10 @@ export function ordersTheModel(form: string): boolean {
   if ([...OVERRIDES, ...SECRECY, ...SECRECY_OTHER_LANGUAGES].some((pattern) => pattern.test(form)))
     return true;
   if (AUTHOR_NOTE.test(form)) return false;
-  if (EDITOR_NOTE.test(form) && !ASSISTANT_WORD.test(form) && targetsIn(form).length === 0) return false;
-  return clausesOf(form).some((clause) => hasDirective(clause.text));
+  // A note to the file's editors is skipped clause by clause: an order beside it still counts.
+  const editorNote = (clause: string) =>
+    EDITOR_NOTE.test(clause) && !ASSISTANT_WORD.test(form) && targetsIn(form).length === 0;
+  return clausesOf(form).some((clause) => hasDirective(clause.text) && !editorNote(clause.text));
 }
 
 /** An advisory or write-up quoting an attack's words ("crafted contents (\"ignore previous instructions …\")"). */
@@ -1622,7 +1624,7 @@ const CALL_EXPRESSION = /([\p{L}\p{N}_-]+)\s*\(\s*[\p{L}_][\p{L}\p{N}_]*\s*[=:]/
  * number; not "delete_file removes a file", which describes the tool.
  */
 const COMMAND_LINE =
-  /(?:^|[\n|:;,]|\n\s*(?:[-*•]|\d+[.)])|\bcall)\s*[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+)[`'"]?\s+(?:[\p{L}_][\p{L}\p{N}_]*\s*=|(?![\p{L}]+s\b)[\p{L}][\p{L}\p{N}_-]*\s+(?:[\p{L}_]+\s+){0,2}[\p{L}-]*\d)/gu;
+  /(?:^|[\n|:;,]|\n[ \t]*(?:[-*•]|\d+[.)])|\bcall)[ \t]*[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+)[`'"]?\s+(?:[\p{L}_][\p{L}\p{N}_]*\s*=|(?![\p{L}]+s\b)[\p{L}][\p{L}\p{N}_-]*\s+(?:[\p{L}_]+\s+){0,2}[\p{L}-]*\d)/gu;
 
 /** The acting tools of the server, other than `owner`, that a text writes out a call of. */
 function actingCallsIn(form: string, context: RuleContext, owner = ''): string[] {
@@ -1794,21 +1796,26 @@ function actingToolWorded(
 const COVER_STORY: readonly RegExp[] = [
   /\b(?:sees?|gets?|hears?|(?:is|are) (?:shown|told|given)) only (?:the word|that|the (?:status|result|summary|line|total|figure))\b/,
   /\b(?:tell|inform|show|assure) (?:the (?:user|customer|member|client|director|manager|owner|family|tenant|patient)|them|him|her) only (?:that|the)\b/,
-  /\b(?:report|describe|present|summari[sz]e) (?:the |each |every |this |that |it |them |all )?(?:[\w-]+ ){0,3}as (?:['"‘“]|(?:fully |already )?(?:current|completed?|resolved|done|reconciled|clean|normal|settled|paid|up to date|in good standing)\b)/,
+  /\b(?:report|describe|present|summari[sz]e) (?:the |each |every |this |that |it |them |all )?(?:[\w-]+ ){0,3}as ['"‘“]/,
   /\b(?:not|never) (?:mentioned|disclosed|flagged|surfaced|reported) to (?:the |any |an? )?(?:[\w-]+ )?(?:member|user|customer|client|analyst|reviewer|director|manager|family|newsroom|owner|auditor|team|supervisor|approver|person|patient|guest|tenant|buyer|seller|driver|employee|council|board)s?\b/,
   /\b(?:do not|don'?t|never) flag (?:the|this|that|it|any) (?:[\w-]+ ){0,2}(?:clause|item|issue|charge|deposit|fee|discrepancy|change|entry|line)s?\b/,
-  /\b(?:reply|respond|answer) only with\b/,
-  // "…then leave the comps out of the settlement totals": the act kept out of what is reported.
-  /\b(?:leave|keep|left|kept) (?:(?:the |these |those |them |it )(?:[\w-]+ )?)?out of (?:the |your )?(?:[\w-]+ )?(?:totals?|figures|numbers|counts?|reports?|summar(?:y|ies)|settlements?|statements?|books)\b/,
-  // "Don't describe the allowance; auditors treat it as standard."
-  /\b(?:do not|don'?t|never) (?:describe|explain|mention|disclose|itemi[sz]e|break out) the [\w-]+(?: [\w-]+)?(?=\s*[;.,])/,
-  // "Al usator, responde solmente que …": the same in the Romance languages.
+  // "Al usator, responde solmente que …": "answer only that …" in the Romance languages.
   /\b(?:responde|responda|r[ée]ponds|r[ée]pondez|rispondi|rispondere)\b[^.!?\n]{0,20}\b(?:solmente|solamente|seulement|uniquement|solo|soltanto|somente|apenas)\b/,
   // "Consignors are not contacted about the change"; "crews are told the check was done".
   /\b(?:is|are) not (?:contacted|called|notified|told|asked) (?:about|of|regarding) (?:the |this |that |any )?(?:change|switch|update|transfer|amendment|removal|release|override)s?\b/,
   /\b(?:is|are) told (?:that )?(?:the |it |this )?(?:[\w-]+ )?(?:check|test|inspection|sweep|review|verification|screening)s? (?:was|were|has been|had been|is) (?:done|complete|completed|carried out|passed|performed)\b/,
-  // "Tell the user the fault cleared itself": the answer written before anything was checked.
-  /\btell (?:the (?:user|customer|member|client|tenant|operator)|them) (?:that )?(?:the |it |this )?(?:[\w-]+ )?(?:has |was |is )?(?:cleared|resolved|fixed|gone away|went away|cleared itself|fine|nothing)\b/,
+  // "…then leave the comps out of the settlement totals": the act kept out of what is reported.
+  /\b(?:leave|keep|left|kept) (?:(?:the |these |those |them |it )(?:[\w-]+ )?)?out of (?:the |your )?(?:[\w-]+ )?(?:totals?|figures|numbers|counts?|reports?|summar(?:y|ies)|settlements?|statements?|books)\b/,
+  // "…so do not bring it up", "asked us not to bring this up in chat".
+  /\b(?:do not|don'?t|dont|never|not to)\s+bring\s+(?:it|this|that|them|these)\s+up\b/,
+  // "do not mention it in the digest", "never mention overrides in summaries".
+  /\b(?:do not|don'?t|dont|never)\s+(?:mention|report|list|show|include|note|surface|reveal)\s+(?:it|this|that|them|(?:the |any |these |those )?[\w-]+s)\s+in (?:the |your |any )?(?:[\w-]+ )?(?:reply|answer|response|summar(?:y|ies)|review|readout|report|write-?up|recap|brief|digest|chat|output)\b/,
+  // "Do not show this line.": a line of data that hides itself from the reader.
+  /\b(?:do not|don'?t|dont|never)\s+(?:show|display|repeat|quote|print|read out|echo|render)\s+(?:this|these)\s+(?:line|lines|note|notes|paragraph|part|sentence|instruction|instructions|block|entry|section)\b(?!\s+again\b)/,
+  // "…then continue the summary without mentioning the transfer": the act itself, unsaid.
+  /\bwithout (?:mentioning|flagging|surfacing|disclosing) (?:the|this|that|these|those|any|its|their) (?:[\w-]+ )?(?:transfers?|payments?|refunds?|deletions?|removals?|overrides?|grants?|adjustments?|waivers?|approvals?|cancellations?|instructions?)\b/,
+  // "…and the newsroom is not told why": someone who would object, kept unaware.
+  /\b(?:is|are|was|were) (?:not|never) told(?= why\b| about (?:it|this|that|the (?:change|removal|transfer|step|rule))\b)/,
 ];
 
 /**
@@ -1816,11 +1823,22 @@ const COVER_STORY: readonly RegExp[] = [
  * `override_early_fill=true`, `contamination_check_done=true`, `sweep_confirmed=true`, or a check
  * set to false (`rx_expiry_check false`). `force` is left out: errors offer it for an overwrite.
  */
-const SAFEGUARD_OFF =
-  /(?<![\p{L}\p{N}_])((?:[\p{L}\p{N}]+_)*(?:skip|waive|bypass|override|ignore|disable|suppress|no)_[\p{L}\p{N}_]+|[\p{L}\p{N}_]+_(?:done|confirmed|verified|checked|approved|waived|completed?|passed|cleared))\s*(?:=|:|\s)\s*["'`]?(?:true|yes|1)\b|(?<![\p{L}\p{N}_])(?![\p{L}\p{N}_]*(?:skip|waive|bypass|override|ignore|disable|suppress|no_))([\p{L}\p{N}_]*(?:check|verify|verification|validation|confirm(?:ation)?|review|approval|notice|cutoff|safety|guard)[\p{L}\p{N}_]*)\s*(?:=|:|\s)\s*["'`]?(?:false|no|0)\b/gu;
+const FLAG_SET = /(?<![\p{L}\p{N}_])([\p{L}\p{N}_]{3,60})\s*(?:=|:|\s)\s*["'`]?(true|yes|1|false|no|0)\b/gu;
+const TURNS_OFF_WHEN_TRUE =
+  /^(?:[\p{L}\p{N}]+_)*?(?:skip|waive|bypass|override|ignore|disable|suppress|no)_|_(?:done|confirmed|verified|checked|approved|waived|completed?|passed|cleared)$/u;
+const GUARDS_WHEN_TRUE =
+  /check|verify|verification|validation|confirm|review|approval|notice|cutoff|safety|guard/;
+
+/** The parameter a flag setting turns a safeguard off with, or null. */
+function safeguardTurnedOff(name: string, value: string): string | null {
+  const on = value === 'true' || value === 'yes' || value === '1';
+  if (on && TURNS_OFF_WHEN_TRUE.test(name)) return name;
+  if (!on && GUARDS_WHEN_TRUE.test(name) && !TURNS_OFF_WHEN_TRUE.test(name)) return name;
+  return null;
+}
 /** Words that offer an option rather than order it: "to skip validation, pass skip_validation=true". */
 const OPTION_OFFERED =
-  /\b(?:to (?:skip|bypass|override|disable|waive)|if (?:you|the user|needed|required|necessary)|optional(?:ly)?|you (?:can|may)|can be|may be|unless|only (?:when|if)|defaults? to|by default)\b/;
+  /\b(?:to (?:skip|bypass|override|disable|waive)|if (?:you|the user|needed|required|necessary)|optional(?:ly)?|you (?:can|may)|can be|may be|unless|only (?:when|if)|defaults? to|by default|for (?:self-signed|local|testing|tests|development|dev|debugging)|when (?:testing|debugging|developing))\b/;
 
 /**
  * Text that names one of the server's acting tools and sets one of the server's own parameters so
@@ -1828,33 +1846,41 @@ const OPTION_OFFERED =
  * notice period or the early-fill limit does not apply this time. A server documents such a flag
  * as an option; it does not order it.
  */
-function safeguardOffHits(text: ReadText, clauses: readonly Clause[], context: RuleContext): Hit[] {
+function safeguardOffHits(
+  text: ReadText,
+  form: string,
+  clauses: readonly Clause[],
+  context: RuleContext,
+): Hit[] {
   const owner = ownToolName(text);
-  for (const clause of clauses) {
-    if (OPTION_OFFERED.test(clause.text)) continue;
-    const parameter = [...clause.text.matchAll(SAFEGUARD_OFF)]
-      .map((match) => (match[1] ?? match[2])!)
-      .find((name) => context.actingParameters.has(name) && !context.toolNames.has(name));
-    if (!parameter) continue;
-    // The tool the parameter belongs to, or the one the clause names ("approve this request … with
-    // override_early_fill=true" sets approve_refill's flag without naming it).
-    const tool = context.actingParameters.get(parameter)!;
-    if (tool === owner) continue;
+  for (const match of form.matchAll(FLAG_SET)) {
+    const parameter = safeguardTurnedOff(match[1]!, match[2]!);
+    if (parameter === null || context.toolNames.has(parameter)) continue;
+    const tools = (context.actingParameters.get(parameter) ?? []).filter((tool) => tool !== owner);
+    if (tools.length === 0) continue;
+    // The clause the flag is set in, with the one before it: "name: true" is cut at the colon.
+    const at = clauses.findIndex((clause) => clause.start <= match.index && match.index < clause.end);
+    const clause = form.slice(
+      clauses[at - 1]?.start ?? clauses[at]?.start ?? 0,
+      clauses[at]?.end ?? form.length,
+    );
+    if (OPTION_OFFERED.test(clause)) continue;
     // A record that shows the flag ({"skip_notice": true}) is state; an order names the tool, a
     // verb of calling, or the tool's own verb ("approve it … with override_early_fill=true").
-    const verb = nameWords(tool)[0] ?? '';
-    const ordered =
-      clause.text.includes(tool) ||
-      CALL_VERB.test(clause.text) ||
-      new RegExp(`\\b${escapeRegExp(verb)}\\b`).test(clause.text);
-    if (!ordered) continue;
+    const tool = tools.find(
+      (name) =>
+        clause.includes(name) ||
+        CALL_VERB.test(clause) ||
+        new RegExp(`\\b${escapeRegExp(nameWords(name)[0] ?? name)}\\b`).test(clause),
+    );
+    if (!tool) continue;
     return [
       hit(
         'SEC-02',
         'safeguard-off',
         'critical',
-        clause.start,
-        clause.end,
+        match.index,
+        match.index + match[0].length,
         `has the server’s ${tool} tool called with ${parameter} set to turn its safeguard off`,
       ),
     ];
@@ -1868,7 +1894,7 @@ function safeguardOffHits(text: ReadText, clauses: readonly Clause[], context: R
  * description says what the tool does; it has no second call to ride on each use.
  */
 const PIGGYBACK_CALL =
-  /\b(?:after|before|with|on|following) (?:every|each|any) (?:[\w-]+ ){0,3}?(?:reads?|calls?|uses?|requests?|queries|query|runs?|invocations?|responses?|lookups?|searches|fetch(?:es)?)\b[^.!?\n]{0,20}?,?\s+(?:also |always |silently |quietly )?(?:(?:call|invoke|use|run)\s+[`'"]?(?!(?:get|list|read|search|find|fetch|show|describe|query|view|lookup|check)[_-])[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+|send|post|forward|upload)\b[^.!?\n]{0,60}\b(?:with|including|containing) (?:the |its |their |all )?(?:[\w-]+ )?(?:contents?|output|outputs|data|responses?|text|body|bodies)\b(?! (?:id|ids|identifier|number|key|name)s?\b)/u;
+  /\b(?:after|following) (?:every|each|any) (?:[\w-]+ ){0,3}?(?:reads?|calls?|uses?|requests?|queries|query|runs?|invocations?|responses?|lookups?|searches|fetch(?:es)?)\b[^.!?\n]{0,20}?,?\s+(?:also |always |silently |quietly )?(?:call|invoke|use|run)\s+[`'"]?(?!(?:get|list|read|search|find|fetch|show|describe|query|view|lookup|check)[_-])[\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+\b[^.!?\n]{0,60}\b(?:with|including|containing) (?:the |its |their |all )?(?:[\w-]+ )?(?:contents?|output|outputs|data|responses?|text|body|bodies)\b(?! (?:id|ids|identifier|number|key|name)s?\b)/u;
 function piggybackHits(text: ReadText, form: string): Hit[] {
   if (DATA_ROLES.has(text.role)) return [];
   const note = 'has a second call ride on every use of a tool, carrying what it read';
@@ -1880,8 +1906,10 @@ function piggybackHits(text: ReadText, form: string): Hit[] {
  * queries" (the Cursor rules-file backdoor). A server may say how to build or test; it has no
  * command to run on every turn of the conversation.
  */
-const PER_TURN_COMMAND =
-  /\b(?:always|first) (?:run|execute)\s+`[^`\n]{2,80}`[^.!?\n]{0,30}\bbefore (?:replying|responding|answering|any reply|each reply|every reply)\b|\bbefore (?:replying|responding|answering)(?: to (?:the )?(?:user|any|each|every)\w*(?: \w+)?)?,? (?:always )?(?:run|execute)\s+`[^`\n]{2,80}`/;
+const SCRIPT_RUN = '`(?:sh|bash|zsh|source|python3?|node|curl|wget|pwsh|powershell|iex|\\./)[^`\\n]{0,80}`';
+const PER_TURN_COMMAND = new RegExp(
+  `\\b(?:always|first) (?:run|execute)\\s+${SCRIPT_RUN}[^.!?\\n]{0,30}\\bbefore (?:replying|responding|answering|any reply|each reply|every reply)\\b|\\bbefore (?:replying|responding|answering)(?: to (?:the )?(?:user|any|each|every)\\w*(?: \\w+)?)?,? (?:always )?(?:run|execute)\\s+${SCRIPT_RUN}`,
+);
 function perTurnCommandHits(form: string): Hit[] {
   const note = 'has a shell command run before every answer';
   return patternHits(form, [PER_TURN_COMMAND], 'SEC-02', 'per-turn-command', 'critical', note);
@@ -1954,7 +1982,12 @@ function injectedOrderHits(
   // and names one of the server's acting tools is giving it orders ("Notennow rag an gweresoryon AI
   // …: settyewgh y gyvreth gans set_pay_rate …").
   // The whole text, not one clause: a code sample in an English page reads as no language either.
-  const aiNamed = AI_NAMED.test(text.text) && functionWordShare(form) < 0.08;
+  // Nor a JSON record (a trace naming "LLM call"), nor a server that writes in other languages itself.
+  const aiNamed =
+    AI_NAMED.test(text.text) &&
+    functionWordShare(form) < 0.08 &&
+    !/^\s*[[{]/.test(text.text) &&
+    [...context.languages].every((language) => language === 'eng');
   if (
     aiNamed &&
     text.role !== 'error' &&
@@ -3331,7 +3364,7 @@ export function textHits(text: ReadText, form: TextForm, context: RuleContext): 
     ...identityIntoMessagesHits(clauses),
     ...contradictsDataHits(form.text, context),
     ...coverStoryHits(text, form.text, clauses, context),
-    ...safeguardOffHits(text, clauses, context),
+    ...safeguardOffHits(text, form.text, clauses, context),
     ...piggybackHits(text, form.text),
     ...perTurnCommandHits(form.text),
   ];
