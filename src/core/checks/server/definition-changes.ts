@@ -71,7 +71,10 @@ function keyed(items: readonly Record<string, unknown>[], key: string): Map<stri
 
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
-  return fields.filter((field) => canonicalJson(mask(before[field])) !== canonicalJson(mask(after[field])));
+  // A field one listing has and the other lacks (a title added after a call) is a change, not a crash.
+  return fields.filter(
+    (field) => canonicalJson(mask(before[field] ?? null)) !== canonicalJson(mask(after[field] ?? null)),
+  );
 }
 
 export function differences(first: FaceDefinitions, other: FaceDefinitions): Difference[] {
