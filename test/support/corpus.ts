@@ -262,6 +262,13 @@ export const HELD_OUT_35_DIR = join(CORPUS_DIR, 'held-out-35');
  * servers are real published MCP servers no other set names; nothing reads it by default.
  */
 export const HELD_OUT_36_DIR = join(CORPUS_DIR, 'held-out-36');
+/**
+ * A thirty-seventh held-out batch in our own words, worded like sets 30, 32 and 35 as published proof-of-concept
+ * attacks spread evenly over every surface a client shows the model, on ground no other set took (planetariums,
+ * cinemas, ski schools, scuba centres, vineyards, coffee roasters …); benign servers are real published MCP servers no
+ * other set names; nothing reads it by default.
+ */
+export const HELD_OUT_37_DIR = join(CORPUS_DIR, 'held-out-37');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
