@@ -52,6 +52,7 @@ import {
   HELD_OUT_34_DIR,
   HELD_OUT_35_DIR,
   HELD_OUT_36_DIR,
+  HELD_OUT_38_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -143,6 +144,8 @@ const heldOut35Corpus = loadCorpus(HELD_OUT_35_DIR);
 const heldOut35 = heldOut35Corpus.map(({ testCase }) => testCase);
 const heldOut36Corpus = loadCorpus(HELD_OUT_36_DIR);
 const heldOut36 = heldOut36Corpus.map(({ testCase }) => testCase);
+const heldOut38Corpus = loadCorpus(HELD_OUT_38_DIR);
+const heldOut38 = heldOut38Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -182,6 +185,7 @@ const everyCase = [
   ...heldOut34,
   ...heldOut35,
   ...heldOut36,
+  ...heldOut38,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -294,6 +298,7 @@ function readmeSections(): {
   heldOut34: string;
   heldOut35: string;
   heldOut36: string;
+  heldOut38: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -337,6 +342,7 @@ function readmeSections(): {
     at('Held-out set 34'),
     at('Held-out set 35'),
     at('Held-out set 36'),
+    at('Held-out set 38'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -382,6 +388,7 @@ function readmeSections(): {
     heldOut34: section(33),
     heldOut35: section(34),
     heldOut36: section(35),
+    heldOut38: section(36),
   };
 }
 
@@ -854,6 +861,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_36_DIR,
     loaded: heldOut36Corpus,
     section: 'heldOut36',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33 and 36 as ordinary product text on new ground (see its
+  // README section); written in one short sitting in parallel with set 37 on another branch.
+  {
+    name: 'held-out set 38',
+    dir: HELD_OUT_38_DIR,
+    loaded: heldOut38Corpus,
+    section: 'heldOut38',
     least: 20,
     clientRequests: true,
   },
