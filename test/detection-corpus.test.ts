@@ -53,6 +53,7 @@ import {
   HELD_OUT_35_DIR,
   HELD_OUT_36_DIR,
   HELD_OUT_37_DIR,
+  HELD_OUT_38_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -146,6 +147,8 @@ const heldOut36Corpus = loadCorpus(HELD_OUT_36_DIR);
 const heldOut36 = heldOut36Corpus.map(({ testCase }) => testCase);
 const heldOut37Corpus = loadCorpus(HELD_OUT_37_DIR);
 const heldOut37 = heldOut37Corpus.map(({ testCase }) => testCase);
+const heldOut38Corpus = loadCorpus(HELD_OUT_38_DIR);
+const heldOut38 = heldOut38Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -186,6 +189,7 @@ const everyCase = [
   ...heldOut35,
   ...heldOut36,
   ...heldOut37,
+  ...heldOut38,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -299,6 +303,7 @@ function readmeSections(): {
   heldOut35: string;
   heldOut36: string;
   heldOut37: string;
+  heldOut38: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -343,6 +348,7 @@ function readmeSections(): {
     at('Held-out set 35'),
     at('Held-out set 36'),
     at('Held-out set 37'),
+    at('Held-out set 38'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -389,6 +395,7 @@ function readmeSections(): {
     heldOut35: section(34),
     heldOut36: section(35),
     heldOut37: section(36),
+    heldOut38: section(37),
   };
 }
 
@@ -871,6 +878,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_37_DIR,
     loaded: heldOut37Corpus,
     section: 'heldOut37',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33 and 36 as ordinary product text on new ground (see its
+  // README section); written in one short sitting in parallel with set 37 on another branch.
+  {
+    name: 'held-out set 38',
+    dir: HELD_OUT_38_DIR,
+    loaded: heldOut38Corpus,
+    section: 'heldOut38',
     least: 20,
     clientRequests: true,
   },

@@ -270,6 +270,15 @@ export const HELD_OUT_36_DIR = join(CORPUS_DIR, 'held-out-36');
  */
 export const HELD_OUT_37_DIR = join(CORPUS_DIR, 'held-out-37');
 
+/**
+ * A thirty-eighth held-out batch in our own words, worded like sets 23, 25, 29, 31, 33 and 36 as ordinary product
+ * text (release notes, FAQ answers, runbooks, data records, style guides) on ground no other set took (property tax
+ * assessment, parking permits, library fines, school admissions, ambulance dispatch, meter reading …), doing its
+ * harm mostly through the server's own tools; benign servers are real published MCP servers no other set names;
+ * nothing reads it by default.
+ */
+export const HELD_OUT_38_DIR = join(CORPUS_DIR, 'held-out-38');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
