@@ -54,6 +54,7 @@ import {
   HELD_OUT_36_DIR,
   HELD_OUT_37_DIR,
   HELD_OUT_38_DIR,
+  HELD_OUT_39_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -149,6 +150,8 @@ const heldOut37Corpus = loadCorpus(HELD_OUT_37_DIR);
 const heldOut37 = heldOut37Corpus.map(({ testCase }) => testCase);
 const heldOut38Corpus = loadCorpus(HELD_OUT_38_DIR);
 const heldOut38 = heldOut38Corpus.map(({ testCase }) => testCase);
+const heldOut39Corpus = loadCorpus(HELD_OUT_39_DIR);
+const heldOut39 = heldOut39Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -190,6 +193,7 @@ const everyCase = [
   ...heldOut36,
   ...heldOut37,
   ...heldOut38,
+  ...heldOut39,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -304,6 +308,7 @@ function readmeSections(): {
   heldOut36: string;
   heldOut37: string;
   heldOut38: string;
+  heldOut39: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -349,6 +354,7 @@ function readmeSections(): {
     at('Held-out set 36'),
     at('Held-out set 37'),
     at('Held-out set 38'),
+    at('Held-out set 39'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -396,6 +402,7 @@ function readmeSections(): {
     heldOut36: section(35),
     heldOut37: section(36),
     heldOut38: section(37),
+    heldOut39: section(38),
   };
 }
 
@@ -888,6 +895,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_38_DIR,
     loaded: heldOut38Corpus,
     section: 'heldOut38',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 30, 32, 35 and 37 as published proof-of-concept attacks spread evenly over every
+  // client-visible surface on new ground (see its README section); written in one short sitting in parallel with sets 40
+  // and 41 on other branches.
+  {
+    name: 'held-out set 39',
+    dir: HELD_OUT_39_DIR,
+    loaded: heldOut39Corpus,
+    section: 'heldOut39',
     least: 20,
     clientRequests: true,
   },

@@ -279,6 +279,14 @@ export const HELD_OUT_37_DIR = join(CORPUS_DIR, 'held-out-37');
  */
 export const HELD_OUT_38_DIR = join(CORPUS_DIR, 'held-out-38');
 
+/**
+ * A thirty-ninth held-out batch in our own words, worded like sets 30, 32, 35 and 37 as published proof-of-concept
+ * attacks spread evenly over every surface a client shows the model, on ground no other set took (bicycle couriers,
+ * funeral homes, escape rooms, bowling alleys, beekeepers, seed banks, fish farms, chimney sweeps, pawn shops …);
+ * benign servers are real published MCP servers no other set names; nothing reads it by default.
+ */
+export const HELD_OUT_39_DIR = join(CORPUS_DIR, 'held-out-39');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
