@@ -54,6 +54,7 @@ import {
   HELD_OUT_36_DIR,
   HELD_OUT_37_DIR,
   HELD_OUT_38_DIR,
+  HELD_OUT_40_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -149,6 +150,8 @@ const heldOut37Corpus = loadCorpus(HELD_OUT_37_DIR);
 const heldOut37 = heldOut37Corpus.map(({ testCase }) => testCase);
 const heldOut38Corpus = loadCorpus(HELD_OUT_38_DIR);
 const heldOut38 = heldOut38Corpus.map(({ testCase }) => testCase);
+const heldOut40Corpus = loadCorpus(HELD_OUT_40_DIR);
+const heldOut40 = heldOut40Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -190,6 +193,7 @@ const everyCase = [
   ...heldOut36,
   ...heldOut37,
   ...heldOut38,
+  ...heldOut40,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -304,6 +308,7 @@ function readmeSections(): {
   heldOut36: string;
   heldOut37: string;
   heldOut38: string;
+  heldOut40: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -349,6 +354,7 @@ function readmeSections(): {
     at('Held-out set 36'),
     at('Held-out set 37'),
     at('Held-out set 38'),
+    at('Held-out set 40'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -396,6 +402,7 @@ function readmeSections(): {
     heldOut36: section(35),
     heldOut37: section(36),
     heldOut38: section(37),
+    heldOut40: section(38),
   };
 }
 
@@ -888,6 +895,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_38_DIR,
     loaded: heldOut38Corpus,
     section: 'heldOut38',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36 and 38 as ordinary product text on new ground (see its
+  // README section); written in one short sitting while sets 39 and 41 were being written on other branches.
+  {
+    name: 'held-out set 40',
+    dir: HELD_OUT_40_DIR,
+    loaded: heldOut40Corpus,
+    section: 'heldOut40',
     least: 20,
     clientRequests: true,
   },
