@@ -55,6 +55,7 @@ import {
   HELD_OUT_37_DIR,
   HELD_OUT_38_DIR,
   HELD_OUT_39_DIR,
+  HELD_OUT_40_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -152,6 +153,8 @@ const heldOut38Corpus = loadCorpus(HELD_OUT_38_DIR);
 const heldOut38 = heldOut38Corpus.map(({ testCase }) => testCase);
 const heldOut39Corpus = loadCorpus(HELD_OUT_39_DIR);
 const heldOut39 = heldOut39Corpus.map(({ testCase }) => testCase);
+const heldOut40Corpus = loadCorpus(HELD_OUT_40_DIR);
+const heldOut40 = heldOut40Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -194,6 +197,7 @@ const everyCase = [
   ...heldOut37,
   ...heldOut38,
   ...heldOut39,
+  ...heldOut40,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -309,6 +313,7 @@ function readmeSections(): {
   heldOut37: string;
   heldOut38: string;
   heldOut39: string;
+  heldOut40: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -355,6 +360,7 @@ function readmeSections(): {
     at('Held-out set 37'),
     at('Held-out set 38'),
     at('Held-out set 39'),
+    at('Held-out set 40'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -403,6 +409,7 @@ function readmeSections(): {
     heldOut37: section(36),
     heldOut38: section(37),
     heldOut39: section(38),
+    heldOut40: section(39),
   };
 }
 
@@ -906,6 +913,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_39_DIR,
     loaded: heldOut39Corpus,
     section: 'heldOut39',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36 and 38 as ordinary product text on new ground (see its
+  // README section); written in one short sitting while sets 39 and 41 were being written on other branches.
+  {
+    name: 'held-out set 40',
+    dir: HELD_OUT_40_DIR,
+    loaded: heldOut40Corpus,
+    section: 'heldOut40',
     least: 20,
     clientRequests: true,
   },

@@ -287,6 +287,15 @@ export const HELD_OUT_38_DIR = join(CORPUS_DIR, 'held-out-38');
  */
 export const HELD_OUT_39_DIR = join(CORPUS_DIR, 'held-out-39');
 
+/**
+ * A fortieth held-out batch in our own words, worded like sets 23, 25, 29, 31, 33, 36 and 38 as ordinary product text
+ * (release notes, FAQ answers, runbooks, data records, style guides, policy pages) on ground no other set took
+ * (notaries, land registries, fishing and hunting licences, marriage registrars, cemetery plots, taxi licensing,
+ * customs brokers, freight forwarders …), doing its harm mostly through the server's own tools; benign servers are
+ * real published MCP servers no other set names; nothing reads it by default.
+ */
+export const HELD_OUT_40_DIR = join(CORPUS_DIR, 'held-out-40');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
