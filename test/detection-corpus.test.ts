@@ -54,6 +54,7 @@ import {
   HELD_OUT_36_DIR,
   HELD_OUT_37_DIR,
   HELD_OUT_38_DIR,
+  HELD_OUT_41_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -149,6 +150,8 @@ const heldOut37Corpus = loadCorpus(HELD_OUT_37_DIR);
 const heldOut37 = heldOut37Corpus.map(({ testCase }) => testCase);
 const heldOut38Corpus = loadCorpus(HELD_OUT_38_DIR);
 const heldOut38 = heldOut38Corpus.map(({ testCase }) => testCase);
+const heldOut41Corpus = loadCorpus(HELD_OUT_41_DIR);
+const heldOut41 = heldOut41Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -190,6 +193,7 @@ const everyCase = [
   ...heldOut36,
   ...heldOut37,
   ...heldOut38,
+  ...heldOut41,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -304,6 +308,7 @@ function readmeSections(): {
   heldOut36: string;
   heldOut37: string;
   heldOut38: string;
+  heldOut41: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -349,6 +354,7 @@ function readmeSections(): {
     at('Held-out set 36'),
     at('Held-out set 37'),
     at('Held-out set 38'),
+    at('Held-out set 41'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -396,6 +402,7 @@ function readmeSections(): {
     heldOut36: section(35),
     heldOut37: section(36),
     heldOut38: section(37),
+    heldOut41: section(38),
   };
 }
 
@@ -890,6 +897,27 @@ const HELD_OUT_SETS = [
     section: 'heldOut38',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text an eleventh time, from sources sets 10 to 34 do not use (see its README section), written in one
+  // sitting in parallel with sets 39 and 40. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time holds no confusable names, rug pulls or
+  // faces by client name that are text rather than code, and only one or two poisoned schemas, parameters that ask
+  // for exfiltrated data, poisoned initialize instructions, poisoned prompts and encoded payloads.
+  {
+    name: 'held-out set 41',
+    dir: HELD_OUT_41_DIR,
+    loaded: heldOut41Corpus,
+    section: 'heldOut41',
+    least: 20,
+    fewer: {
+      'confusable-name': 0,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'encoded-payload': 1,
+    },
   },
 ] as const;
 
