@@ -901,8 +901,8 @@ const HELD_OUT_SETS = [
   // Real public text an eleventh time, from sources sets 10 to 34 do not use (see its README section), written in one
   // sitting in parallel with sets 39 and 40. Techniques it holds fewer than three of, and why (no more than three
   // cases from one repository): the unused public text found in the time holds no confusable names, rug pulls or
-  // faces by client name that are text rather than code, and only one or two poisoned schemas, parameters that ask
-  // for exfiltrated data, poisoned initialize instructions, poisoned prompts and encoded payloads.
+  // faces by client name that are text rather than code, and only one poisoned schema, one poisoned initialize
+  // instruction, one poisoned prompt and one encoded payload.
   {
     name: 'held-out set 41',
     dir: HELD_OUT_41_DIR,
