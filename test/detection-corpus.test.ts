@@ -56,6 +56,7 @@ import {
   HELD_OUT_38_DIR,
   HELD_OUT_39_DIR,
   HELD_OUT_40_DIR,
+  HELD_OUT_41_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -155,6 +156,8 @@ const heldOut39Corpus = loadCorpus(HELD_OUT_39_DIR);
 const heldOut39 = heldOut39Corpus.map(({ testCase }) => testCase);
 const heldOut40Corpus = loadCorpus(HELD_OUT_40_DIR);
 const heldOut40 = heldOut40Corpus.map(({ testCase }) => testCase);
+const heldOut41Corpus = loadCorpus(HELD_OUT_41_DIR);
+const heldOut41 = heldOut41Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -198,6 +201,7 @@ const everyCase = [
   ...heldOut38,
   ...heldOut39,
   ...heldOut40,
+  ...heldOut41,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -314,6 +318,7 @@ function readmeSections(): {
   heldOut38: string;
   heldOut39: string;
   heldOut40: string;
+  heldOut41: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -361,6 +366,7 @@ function readmeSections(): {
     at('Held-out set 38'),
     at('Held-out set 39'),
     at('Held-out set 40'),
+    at('Held-out set 41'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -410,6 +416,7 @@ function readmeSections(): {
     heldOut38: section(37),
     heldOut39: section(38),
     heldOut40: section(39),
+    heldOut41: section(40),
   };
 }
 
@@ -925,6 +932,27 @@ const HELD_OUT_SETS = [
     section: 'heldOut40',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text an eleventh time, from sources sets 10 to 34 do not use (see its README section), written in one
+  // sitting in parallel with sets 39 and 40. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time holds no confusable names, rug pulls or
+  // faces by client name that are text rather than code, and only one poisoned schema, one poisoned initialize
+  // instruction, one poisoned prompt and one encoded payload.
+  {
+    name: 'held-out set 41',
+    dir: HELD_OUT_41_DIR,
+    loaded: heldOut41Corpus,
+    section: 'heldOut41',
+    least: 20,
+    fewer: {
+      'confusable-name': 0,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'encoded-payload': 1,
+    },
   },
 ] as const;
 

@@ -296,6 +296,16 @@ export const HELD_OUT_39_DIR = join(CORPUS_DIR, 'held-out-39');
  */
 export const HELD_OUT_40_DIR = join(CORPUS_DIR, 'held-out-40');
 
+/**
+ * A forty-first held-out batch, not written in our words, like the tenth to the twenty-seventh and the thirty-fourth
+ * real-text sets: attacks are payloads as their authors published them (a university-RAG attack server, an
+ * AgentDojo-based injection benchmark, a prompt-injection filter's benchmark, a Spanish OWASP MCP lab, a
+ * tool-poisoning study's registries, scanners' fixtures, a Chinese airline-agent fault injector, a coding-agent
+ * injection corpus, an llms.txt hijack benchmark) and benign servers are real servers' own tool definitions in Go,
+ * Python, Rust, C# and Java, from sources no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_41_DIR = join(CORPUS_DIR, 'held-out-41');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
