@@ -306,6 +306,15 @@ export const HELD_OUT_40_DIR = join(CORPUS_DIR, 'held-out-40');
  */
 export const HELD_OUT_41_DIR = join(CORPUS_DIR, 'held-out-41');
 
+/**
+ * A forty-second held-out batch in our own words, worded like sets 30, 32, 35, 37 and 39 as published
+ * proof-of-concept attacks spread evenly over every surface a client shows the model, on ground no other set took
+ * (hot-air balloon rides, cable cars, bike-share docks, canal boat hire, mountain huts, food banks, hearing aid
+ * clinics, opticians, stadium stewards, locksmiths, sign makers, laundrettes, lost property …); benign servers are
+ * real published MCP servers no other set names; nothing reads it by default.
+ */
+export const HELD_OUT_42_DIR = join(CORPUS_DIR, 'held-out-42');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
