@@ -57,6 +57,7 @@ import {
   HELD_OUT_39_DIR,
   HELD_OUT_40_DIR,
   HELD_OUT_41_DIR,
+  HELD_OUT_43_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -158,6 +159,8 @@ const heldOut40Corpus = loadCorpus(HELD_OUT_40_DIR);
 const heldOut40 = heldOut40Corpus.map(({ testCase }) => testCase);
 const heldOut41Corpus = loadCorpus(HELD_OUT_41_DIR);
 const heldOut41 = heldOut41Corpus.map(({ testCase }) => testCase);
+const heldOut43Corpus = loadCorpus(HELD_OUT_43_DIR);
+const heldOut43 = heldOut43Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -202,6 +205,7 @@ const everyCase = [
   ...heldOut39,
   ...heldOut40,
   ...heldOut41,
+  ...heldOut43,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -319,6 +323,7 @@ function readmeSections(): {
   heldOut39: string;
   heldOut40: string;
   heldOut41: string;
+  heldOut43: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -367,6 +372,7 @@ function readmeSections(): {
     at('Held-out set 39'),
     at('Held-out set 40'),
     at('Held-out set 41'),
+    at('Held-out set 43'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -417,6 +423,7 @@ function readmeSections(): {
     heldOut39: section(38),
     heldOut40: section(39),
     heldOut41: section(40),
+    heldOut43: section(41),
   };
 }
 
@@ -953,6 +960,16 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 1,
     },
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38 and 40 as ordinary product text on new ground (see
+  // its README section); written in one short sitting while sets 42 and 44 were being written on other branches.
+  {
+    name: 'held-out set 43',
+    dir: HELD_OUT_43_DIR,
+    loaded: heldOut43Corpus,
+    section: 'heldOut43',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 
