@@ -58,6 +58,7 @@ import {
   HELD_OUT_40_DIR,
   HELD_OUT_41_DIR,
   HELD_OUT_42_DIR,
+  HELD_OUT_43_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -161,6 +162,8 @@ const heldOut41Corpus = loadCorpus(HELD_OUT_41_DIR);
 const heldOut41 = heldOut41Corpus.map(({ testCase }) => testCase);
 const heldOut42Corpus = loadCorpus(HELD_OUT_42_DIR);
 const heldOut42 = heldOut42Corpus.map(({ testCase }) => testCase);
+const heldOut43Corpus = loadCorpus(HELD_OUT_43_DIR);
+const heldOut43 = heldOut43Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -206,6 +209,7 @@ const everyCase = [
   ...heldOut40,
   ...heldOut41,
   ...heldOut42,
+  ...heldOut43,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -324,6 +328,7 @@ function readmeSections(): {
   heldOut40: string;
   heldOut41: string;
   heldOut42: string;
+  heldOut43: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -373,6 +378,7 @@ function readmeSections(): {
     at('Held-out set 40'),
     at('Held-out set 41'),
     at('Held-out set 42'),
+    at('Held-out set 43'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -424,6 +430,7 @@ function readmeSections(): {
     heldOut40: section(39),
     heldOut41: section(40),
     heldOut42: section(41),
+    heldOut43: section(42),
   };
 }
 
@@ -968,6 +975,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_42_DIR,
     loaded: heldOut42Corpus,
     section: 'heldOut42',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38 and 40 as ordinary product text on new ground (see
+  // its README section); written in one short sitting while sets 42 and 44 were being written on other branches.
+  {
+    name: 'held-out set 43',
+    dir: HELD_OUT_43_DIR,
+    loaded: heldOut43Corpus,
+    section: 'heldOut43',
     least: 20,
     clientRequests: true,
   },

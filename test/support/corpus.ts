@@ -315,6 +315,16 @@ export const HELD_OUT_41_DIR = join(CORPUS_DIR, 'held-out-41');
  */
 export const HELD_OUT_42_DIR = join(CORPUS_DIR, 'held-out-42');
 
+/**
+ * A forty-third held-out batch in our own words, worded like sets 23, 25, 29, 31, 33, 36, 38 and 40 as ordinary product
+ * text (release notes, FAQ answers, runbooks, data records, style guides, policy pages) on ground no other set took
+ * (water billing, council tax reductions, jury summons, passports and visas, vehicle recalls, pensions, credit unions,
+ * crop insurance, veterinary prescriptions, school meals, foster care, refugee casework, shelter beds …), doing its harm
+ * mostly through the server's own tools; benign servers are real published MCP servers no other set names; nothing
+ * reads it by default.
+ */
+export const HELD_OUT_43_DIR = join(CORPUS_DIR, 'held-out-43');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
