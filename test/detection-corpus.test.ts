@@ -59,6 +59,7 @@ import {
   HELD_OUT_41_DIR,
   HELD_OUT_42_DIR,
   HELD_OUT_43_DIR,
+  HELD_OUT_44_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -164,6 +165,8 @@ const heldOut42Corpus = loadCorpus(HELD_OUT_42_DIR);
 const heldOut42 = heldOut42Corpus.map(({ testCase }) => testCase);
 const heldOut43Corpus = loadCorpus(HELD_OUT_43_DIR);
 const heldOut43 = heldOut43Corpus.map(({ testCase }) => testCase);
+const heldOut44Corpus = loadCorpus(HELD_OUT_44_DIR);
+const heldOut44 = heldOut44Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -210,6 +213,7 @@ const everyCase = [
   ...heldOut41,
   ...heldOut42,
   ...heldOut43,
+  ...heldOut44,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -329,6 +333,7 @@ function readmeSections(): {
   heldOut41: string;
   heldOut42: string;
   heldOut43: string;
+  heldOut44: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -379,6 +384,7 @@ function readmeSections(): {
     at('Held-out set 41'),
     at('Held-out set 42'),
     at('Held-out set 43'),
+    at('Held-out set 44'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -431,6 +437,7 @@ function readmeSections(): {
     heldOut41: section(40),
     heldOut42: section(41),
     heldOut43: section(42),
+    heldOut44: section(43),
   };
 }
 
@@ -987,6 +994,31 @@ const HELD_OUT_SETS = [
     section: 'heldOut43',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text a twelfth time, from sources sets 10 to 41 do not use (see its README section), written in one
+  // short sitting in parallel with sets 42 and 43. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is mostly indirect injection planted in
+  // documents and tool output, so it holds no poisoned schemas, exfiltration parameters or faces by client name, and
+  // only one confusable name, one poisoned initialize instruction, one rug pull, one invisible-character payload, two
+  // poisoned prompts, two encoded payloads and two that ask for credentials.
+  {
+    name: 'held-out set 44',
+    dir: HELD_OUT_44_DIR,
+    loaded: heldOut44Corpus,
+    section: 'heldOut44',
+    least: 20,
+    fewer: {
+      'invisible-characters': 1,
+      'sensitive-paths': 2,
+      'exfiltration-parameter': 0,
+      'confusable-name': 1,
+      'schema-poisoning': 0,
+      'server-instructions': 1,
+      'prompt-poisoning': 2,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 2,
+    },
   },
 ] as const;
 

@@ -325,6 +325,13 @@ export const HELD_OUT_42_DIR = join(CORPUS_DIR, 'held-out-42');
  */
 export const HELD_OUT_43_DIR = join(CORPUS_DIR, 'held-out-43');
 
+/**
+ * A forty-fourth held-out batch, not written in our words, like the real-text sets 10 to 34 and 41: attacks are
+ * payloads as their authors published them (PoC servers, red-team datasets, benchmarks and scanners' fixtures) and
+ * benign servers are real servers' own tool definitions, from sources no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_44_DIR = join(CORPUS_DIR, 'held-out-44');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
