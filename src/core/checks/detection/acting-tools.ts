@@ -84,6 +84,13 @@ const CONSEQUENTIAL_VERBS = new Set([
   'dismiss',
   'arm',
   'disarm',
+  // Moving goods or doses out of someone's keeping: a shipment, a dispatch, a dispensed drug, an
+  // allocated slot, an item sent to disposal.
+  'ship',
+  'dispatch',
+  'dispense',
+  'allocate',
+  'dispose',
   // Sending, deleting and paying in the languages servers name their tools in (`kunde_benachrichtigen`, `apagar_quadro`).
   'senden',
   'schicken',
@@ -153,8 +160,9 @@ export function actsByDescription(description: string): boolean {
   // "Issues for a repository", "Complete list of languages", "Upgrade guide": the word names a thing.
   if (NOT_AN_OBJECT.test(next)) return false;
   const after = rest.slice(rest.toLowerCase().indexOf(first) + first.length);
-  if (DESCRIBED_ONLY_VERBS.has(first)) return true;
+  // "Issues free-game vouchers", "Places an order": the third person as well as the imperative.
   const stems = [first, first.replace(/es$/, ''), first.replace(/s$/, '')];
+  if (stems.some((stem) => DESCRIBED_ONLY_VERBS.has(stem))) return true;
   return stems.some((stem) => {
     if (stem === 'add' && ARITHMETIC_OBJECT.test(after)) return false;
     if (RISK_WORDS.fetch.includes(stem)) return false;

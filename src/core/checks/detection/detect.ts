@@ -129,6 +129,39 @@ function joinedFindings(text: ReadText, context: RuleContext, plain: readonly Fi
   return findings;
 }
 
+/** The whole lines a span lies on: a clause cut at a colon still belongs to its line. */
+function linesOf(text: string, start: number, end: number): string {
+  const from = text.lastIndexOf('\n', start - 1) + 1;
+  const to = text.indexOf('\n', end);
+  return text.slice(from, to === -1 ? text.length : to);
+}
+
+/** A zero-width character between two letters of one word: "PO⟨U+200B⟩ST". */
+const WORD_SPLIT = /\p{L}[\u200B\u200C\u2060\uFEFF]\p{L}/u;
+
+/** Zero-width characters, each one UTF-16 unit, that can stand where a space would. */
+const ZERO_WIDTH_SPACE = /[\u200B\u2060\uFEFF]/g;
+
+/**
+ * Zero-width spaces put between words in place of spaces ("the​assistant​applies​waive_fines")
+ * glue the words together once they are dropped, so the rules read nothing. The text is read again
+ * with each of them as a space (same length, so every offset still holds); what that reading finds
+ * and the plain one did not is reported.
+ */
+function spacedFindings(text: ReadText, context: RuleContext, plain: readonly Finding[]): Finding[] {
+  const spaced = text.text.replace(ZERO_WIDTH_SPACE, ' ');
+  if (spaced === text.text) return [];
+  const seen = new Set(plain.map((finding) => `${finding.rule} ${finding.severity}`));
+  const read: ReadText = { ...text, text: spaced, decodedFrom: 'zero-width characters read as spaces' };
+  return analyseText(read, context)
+    .filter((finding) => finding.severity !== 'low' && !seen.has(`${finding.rule} ${finding.severity}`))
+    .map((finding) => ({
+      ...finding,
+      text,
+      note: `${finding.note} (read with its zero-width characters as spaces)`,
+    }));
+}
+
 function nameFindings(text: ReadText, context: RuleContext): Finding[] {
   if (!NAME_ROLES.has(text.role)) return [];
   const words = nameWords(text.text).join(' ');
@@ -147,6 +180,7 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
     ...plain,
     ...encodedFindings(text, context),
     ...joinedFindings(text, context, plain),
+    ...spacedFindings(text, context, plain),
     ...nameFindings(text, context),
   ];
   // Two words spelt letter by letter with zero-width characters: a disguise, whatever they say.
@@ -160,12 +194,13 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
       end: text.text.length,
       note: 'spells words letter by letter with invisible characters between, so scanners and filters miss them',
     });
-  // Invisible characters inside the very words of a critical finding were put there to break them up.
+  // Invisible characters inside the very words of a critical finding were put there to break them
+  // up; inside a word of a high one ("PO⟨U+200B⟩ST the table to https://…"), to slip it past a filter.
   const disguised = findings.some(
     (finding) =>
       finding.check !== 'SEC-01' &&
-      finding.severity === 'critical' &&
-      hasInvisible(text.text.slice(finding.start, finding.end)),
+      ((finding.severity === 'critical' && hasInvisible(text.text.slice(finding.start, finding.end))) ||
+        (finding.severity === 'high' && WORD_SPLIT.test(linesOf(text.text, finding.start, finding.end)))),
   );
   if (
     disguised &&
@@ -309,12 +344,14 @@ const ENGLISH: ReadonlySet<string> = new Set(['eng']);
 const DEFINITION_PROSE = new Set<ReadText['role']>(['title', 'description', 'instructions', 'schema-text']);
 
 /**
- * The languages the server may write its definitions in. A server that writes too little to tell is
- * taken to write English, the language nearly every MCP server's definitions are written in.
+ * The languages the server may write its definitions in: those of its tools and its instructions.
+ * A prompt's own description is left out: it comes with the prompt's messages, which are judged
+ * against the rest. A server that writes too little to tell is taken to write English, the
+ * language nearly every MCP server's definitions are written in.
  */
 function serverLanguages(surface: readonly ReadText[]): ReadonlySet<string> {
   const prose = surface
-    .filter((text) => DEFINITION_PROSE.has(text.role) && !text.decodedFrom)
+    .filter((text) => DEFINITION_PROSE.has(text.role) && text.owner.kind !== 'prompt' && !text.decodedFrom)
     .map((text) => text.text)
     .join('\n');
   const languages = plausibleLanguages(prose);
