@@ -205,6 +205,12 @@ function clipped(text: string): { text: string; truncated?: true } {
     : { text };
 }
 
+/** The client name of a face's label ("cursor-vscode, connection 4" → "cursor-vscode"). */
+function identityOf(face: string): string {
+  const at = face.lastIndexOf(', connection ');
+  return at === -1 ? face : face.slice(0, at);
+}
+
 /** The first connection's whole session. */
 class Session {
   readonly contents: ObservedContents = { prompts: [], resources: [], tool_results: [], errors: [] };
@@ -235,17 +241,26 @@ class Session {
     );
   }
 
-  /** Keeps what a call returned; a text already kept for the same tool is not kept twice. */
+  /**
+   * Keeps what a call returned; a text already kept for the same tool is not kept twice, but the
+   * client name it was given to is added to it, so results shown only to some clients stand out.
+   */
   keepResult(record: CallRecord, face: string = this.label): void {
     if (record.text.length === 0) return;
     const kept = clipped(record.text);
+    const identity = identityOf(face);
     const results = this.contents.tool_results;
-    if (results.some((seen) => seen.tool === record.tool && seen.text === kept.text)) return;
+    const seen = results.find((result) => result.tool === record.tool && result.text === kept.text);
+    if (seen) {
+      if (!seen.identities?.includes(identity)) seen.identities = [...(seen.identities ?? []), identity];
+      return;
+    }
     results.push({
       tool: record.tool,
       is_error: record.isError,
       face: `${face}, tools/call ${record.tool}`,
       ...kept,
+      identities: [identity],
     });
   }
 

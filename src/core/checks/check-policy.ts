@@ -58,6 +58,11 @@ export const MAX_EXPLORATION_CALLS = 10;
 export const EXPLORATION_CALL_TIMEOUT_MS = 10_000;
 /** Calls of the first connection made again on each later one, under another client identity. */
 export const MAX_RECALLS_PER_CONNECTION = 3;
+/**
+ * SEC-06: how much more a tool must tell one client name than another, for the same call, to be a
+ * result shown only to some clients. Shorter additions are greetings, names or counters.
+ */
+export const RESULT_FACE_MIN_ADDED_CHARS = 40;
 /** How long to wait for list_changed notifications after a call before listing again. */
 export const NOTIFICATION_GRACE_MS = 300;
 

@@ -122,7 +122,15 @@ export interface ObservedContents {
   })[];
   resources: (ObservedText & { uri: string })[];
   /** Text of tools/call results (content text and string values of structuredContent). */
-  tool_results: (ObservedText & { tool: string; is_error: boolean })[];
+  tool_results: (ObservedText & {
+    tool: string;
+    is_error: boolean;
+    /**
+     * Every client name the tool answered with exactly this text, on any connection (evaluator
+     * 0.12+), so SEC-06 can tell results shown only to some clients. Older evaluations lack it.
+     */
+    identities?: string[];
+  })[];
   /** Messages of JSON-RPC errors the server answered with. */
   errors: (ObservedText & { method: string })[];
   /**

@@ -2,8 +2,9 @@
  * SEC-06: a server that shows different definitions to different clients (bait-and-switch, the
  * honest face for a scanner) or changes them after it was listed (a rug pull, after the first call
  * or on a later connection) is deceiving the user who approved it. The evaluator records every
- * listing as a face; this compares them all with the first. Values that vary by nature (dates,
- * times, long numbers, ids) are masked first, so a clock in a description is not a rug pull.
+ * listing as a face; this compares them all with the first, and the results of the same calls
+ * made under each client name (`result-faces.ts`). Values that vary by nature (dates, times, long
+ * numbers, ids) are masked first, so a clock in a description is not a rug pull.
  */
 import type { CheckResult, Evidence } from '../../types.ts';
 import { canonicalJson } from '../canonical-json.ts';
@@ -15,6 +16,7 @@ import {
   type McpSnapshot,
   type ObservedFace,
 } from '../snapshot.ts';
+import { resultFaceEvidence } from './result-faces.ts';
 
 const VOLATILE: readonly [RegExp, string][] = [
   [/\b\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?\b/g, '<date>'],
@@ -24,9 +26,12 @@ const VOLATILE: readonly [RegExp, string][] = [
   [/\d{4,}/g, '<number>'],
 ];
 
+function maskText(text: string): string {
+  return VOLATILE.reduce((masked, [pattern, token]) => masked.replace(pattern, token), text);
+}
+
 function mask(value: unknown): unknown {
-  if (typeof value === 'string')
-    return VOLATILE.reduce((text, [pattern, token]) => text.replace(pattern, token), value);
+  if (typeof value === 'string') return maskText(value);
   if (Array.isArray(value)) {
     const items = value.map(mask);
     // Enum values built from a set may come in any order.
@@ -185,10 +190,17 @@ export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
   });
   const listings = `${faces.length} listings by ${identities.join(', ')}`;
   if (evidence.length > 0) {
+    return fail('SEC-06', `The definitions differ between clients or change over time (${listings}).`, [
+      ...evidence,
+      ...resultFaceEvidence(snapshot, maskText),
+    ]);
+  }
+  const results = resultFaceEvidence(snapshot, maskText);
+  if (results.length > 0) {
     return fail(
       'SEC-06',
-      `The definitions differ between clients or change over time (${listings}).`,
-      evidence,
+      `A tool answers the same call with more text for some clients than for others (${listings}).`,
+      results,
     );
   }
   if ((snapshot.unreached ?? []).length > 0 || identities.length < 2) return reduced(snapshot, listings);
