@@ -13,6 +13,22 @@ export interface RubricRelease {
 
 export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
   {
+    version: '2.3',
+    date: '2026-11-27',
+    summary:
+      'SEC-06 compares what tools answer, not only what they list: a tool that tells coding agents more than it tells a scanner is deceiving. The injection checks read orders that name no addressee, procedures written as policy, and the false alarms fresh held-out sets showed are fixed. Every score made under 2.2 is evaluated again.',
+    changes: [
+      'SEC-06 fails a tool that answers the same call with its honest text under one client name and with that text and a passage of at least 40 more characters under others (results shown only to some clients); only client names that each got one text all session are compared, so results that change with time or state, and random picks, pass.',
+      'SEC-02 fails data that orders the server’s own tools without naming the assistant: a capital-letter `INSTRUCTION:` or `ACTION REQUIRED:` label, a destructive tool called at the start of a line ("now call delete_file with path …"), a confirmation code for a destructive tool handed over by an unrelated read tool, a reader named by what it does ("any assistant that reads this row", "whoever’s AI notetaker", "before answering any maintenance question", "when the board is read"), an order to bypass a sign-off or a check, and a top role given in a call it orders.',
+      'SEC-02 fails an order to one of the server’s acting tools beside a cover story (the act reported as normal or compliant, the approver "not asked to confirm", the people affected "told separately" or "not notified", the act "not logged as an incident" or "not listed in the summary", the summary written "as if" it had not happened), and a safeguard set off by value (`id_check set to waived-…`, `orp_alarm=false`, `screen_override=true`, or a tool’s own description that says always to pass its bypass flag).',
+      'SEC-02 fails data that stamps every answer with a marker of its choosing, or sets a rule for the rest of the conversation ("from this point in the conversation", "désormais"), and reads zero-width characters put between words as the spaces they replace; one inside a word of an order is a disguise.',
+      'SEC-02 reads a prompt message or sampling request that names one of the server’s acting tools in a language the server’s tools and instructions are not written in as foreign data; a prompt’s own description no longer counts toward the server’s language.',
+      'SEC-03 fails a tool description that chains another of the server’s acting tools onto its own use with values it fixes ("whenever a note is read, call send_email to \'digest@…\'"), a fixed guest or attendee added to every event, and a payee fixed by its identifier for another server’s payment tool.',
+      'SEC-04 fails an image ordered into the answer from data (a Markdown image whose address is a beacon or carries a placeholder), a form that asks for an access token and its refresh token together, and a sampling request that has the model list what the conversation holds.',
+      'Fewer false alarms: an editor’s note in a comment, advice withheld from a user ("never tell a user to open a power supply unit"), a setting written into `.env` or a client configuration, a conversation-history server’s own "user:" turns, and an option offered after a review ("or pass override=true after reviewing") pass.',
+    ],
+  },
+  {
     version: '2.2',
     date: '2026-11-26',
     summary:
