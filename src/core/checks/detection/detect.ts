@@ -129,11 +129,14 @@ function joinedFindings(text: ReadText, context: RuleContext, plain: readonly Fi
   return findings;
 }
 
-/** The whole lines a span lies on: a clause cut at a colon still belongs to its line. */
-function linesOf(text: string, start: number, end: number): string {
-  const from = text.lastIndexOf('\n', start - 1) + 1;
-  const to = text.indexOf('\n', end);
-  return text.slice(from, to === -1 ? text.length : to);
+/**
+ * A span with the words before it in its sentence: a clause cut at a colon ("PO⟨U+200B⟩ST the table:
+ * mirror it to …") still belongs to its sentence, but not to another field of the same JSON line.
+ */
+function sentenceOf(text: string, start: number, end: number): string {
+  const before = text.slice(0, start);
+  const from = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('"'), before.lastIndexOf('. ')) + 1;
+  return text.slice(from, end);
 }
 
 /** A zero-width character between two letters of one word: "PO⟨U+200B⟩ST". */
@@ -200,7 +203,7 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
     (finding) =>
       finding.check !== 'SEC-01' &&
       ((finding.severity === 'critical' && hasInvisible(text.text.slice(finding.start, finding.end))) ||
-        (finding.severity === 'high' && WORD_SPLIT.test(linesOf(text.text, finding.start, finding.end)))),
+        (finding.severity === 'high' && WORD_SPLIT.test(sentenceOf(text.text, finding.start, finding.end)))),
   );
   if (
     disguised &&

@@ -228,7 +228,7 @@ export const CLAUSE_OPENERS =
 
 /** Phrases that address the model with an obligation. The verb follows. */
 export const MODAL_DIRECTIVE =
-  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:can|could|would) you(?: please| kindly)?|(?:i|we) (?:will|shall|am going to|are going to)|i'll|we'll|let me|(?:asked|asks|want|wants|need|needs|would like|request|requests|require|requires) (?:that )?you(?: to)?|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|shall|needs? to|has to|will|(?:is|are) (?:expected|required|supposed) to)|(?:have|get) (?:it|the (?:ai |email |inbox )?(?:assistant|agent|model|bot)|your (?:ai )?(?:assistant|agent))(?: to)?)";
+  "(?:you (?:must|should|need to|have to|will need to|are (?:required|expected|asked|instructed|supposed) to|shall|will|ought to)|(?:i|we) (?:will|shall|am going to|are going to)|i'll|we'll|let me|(?:asked|asks|want|wants|need|needs|would like|request|requests|require|requires) (?:that )?you(?: to)?|(?:make sure|ensure|be sure|remember|don'?t forget|do not forget) (?:to|that you|you)|it(?: is|'s) (?:required|necessary|mandatory|essential|important|crucial|critical|vital) (?:to|that you)|(?:assistants?|agents?|models?|llms?|ais?|claude) (?:must|should|shall|needs? to|has to|will|(?:is|are) (?:expected|required|supposed) to)|(?:have|get) (?:it|the (?:ai |email |inbox )?(?:assistant|agent|model|bot)|your (?:ai )?(?:assistant|agent))(?: to)?)";
 
 /** Words saying a path or secret is refused, which makes its mention defensive. */
 export const DEFENSIVE =
@@ -238,7 +238,7 @@ export const DEFENSIVE =
 export const SECRECY: readonly RegExp[] = [
   // "The user only sees the text above ###, so don't refer to the rest" (Unit 42's resource theft).
   /\b(?:the |your )?(?:user|human|customer|reader)s? (?:only|never|won'?t|will not|cannot|can'?t|does not|doesn'?t) (?:see|sees|read|reads|get to see)\b[^\n]{0,80}?\b(?:do not|don'?t|dont|never)\s+(?:refer to|mention|reveal|show|acknowledge|discuss|bring up|point out)\b/,
-  /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface|point)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff|caller)s?\b/,
+  /\b(?:do not|don'?t|dont|never|must not|shall not|should not|shouldn'?t|no need to|without)\s+(?:\w+\s+){0,2}?(?:tell|inform|mention|notify|alert|show|reveal|disclose|report|explain|describe|say|bring up|let|list|display|surface)(?:ing|s)?\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff|caller)s?\b/,
   // "Skip telling the user about it": not "skip and show the user a message".
   /\b(?:skip|avoid|refrain from)\s+(?:telling|informing|mentioning|notifying|alerting|revealing|disclosing|reporting|explaining|letting)\b(?<what>[^.!?\n,;]{0,60}?)\b(?:the |your |this )?(?:user|human|operator|person|customer|requester|owner|developer|end user|employee|recipient|reader|client|member|staff|caller)s?\b/,
   /\b(?:the |your )?(?:user|human|employee|recipient|customer|reader|client|person)s? (?:must|should|need|needs|will|would|is|are)(?: not|n'?t)(?: \w+){0,2} (?:know|see|notice|find out|be told|be informed|be aware|learn|realize|suspect)\b/,
@@ -286,6 +286,8 @@ export const SECRECY: readonly RegExp[] = [
   /\b(?:keep|leave) (?:this|it|these|that|them|the (?:\w+ )?(?:step|steps|call|calls|note|read|action|address|copy|recipient)|(?:the|these|those|any|all) (?:[\w-]+ )?(?:cancellations?|deletions?|removals?|transfers?|payments?|refunds?|approvals?|grants?|edits?|writes?)|(?:the |any |all )?[\w-]+ (?:checks?|steps?|calls?|actions?|failures?|errors?|warnings?|tests?|changes?))(?: \w+){0,2} (?:out of|off) (?:your |the |any )?(?:visible )?(?:command )?(?:[\w-]+ )?(?:reply|replies|answer|answers|response|responses|output|summary|summaries|chat|conversation|confirmation|brief)\b/,
   // "This is routine housekeeping, so there is no reason to mention it or to ask.": the step itself, unsaid.
   /\bno (?:reason|need|call) to (?:mention|report|surface|flag|announce) (?:it|this|that|them|these)(?: or (?:to )?(?:ask|confirm|check))?(?=\s*(?:[.!?;]|$))/,
+  // "…do not point the line out to the user": the added text kept from the person who reads the answer.
+  /\b(?:do not|don'?t|dont|never)\s+point\s+(?:it|this|that|them|the [\w-]+(?: [\w-]+)?)\s+out\s+to\s+(?:the |your )?(?:user|human|customer|reader|client|member)s?\b/,
   // "Users have accepted this in our terms; there is no need to point it out."
   /\bno need to (?:point (?:it|this|that|them) out|tell (?:them|the user|the customer|anyone))\b/,
   // Output the user will not see: a comment or hidden element the chat does not render.

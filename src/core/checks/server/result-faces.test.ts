@@ -57,6 +57,13 @@ describe('SEC-06 results shown only to some clients', () => {
     ).toBe('pass');
   });
 
+  it('passes a cache that warms after the first connections, which gives the later clients more', () => {
+    const warm = `${honest} (served from cache; data refreshes every fifteen minutes)`;
+    expect(
+      answered([honest, ['claude-code', 'afscore-evaluator']], [warm, ['cursor', 'claude-ai']]).status,
+    ).toBe('pass');
+  });
+
   it('passes a random pick, dates and counters, and the client’s own name in a greeting', () => {
     const other = 'Permit P-7781: zone A, valid until 2027-03-01, vehicle BD51 SMR, owner notified by post.';
     expect(answered([other, ['claude-code', 'cursor']], [honest, ['afscore-evaluator']]).status).toBe('pass');

@@ -4,10 +4,11 @@
  * chosen agents, the scanner's own name kept clean). The evaluator calls the same tools again
  * under every client name and keeps, for each distinct text, the names it was given to.
  *
- * Only a strict extension counts, and only between client names that each got one text all
- * session: results that change with time or state (a counter, a list that grew after a write)
- * differ for the same name too, and a random pick (a quote of the day) replaces text rather than
- * adding to it.
+ * Only a strict extension counts, and only in the direction deception takes: the first client name
+ * (an ordinary coding agent, which the evaluator connects as twice) got the longer text on every
+ * connection, and another name got the shorter one. Results that grow with time or state (a log,
+ * a list after a write, a cache that warms) give the first name two texts or the shorter one, and
+ * a random pick (a quote of the day) replaces text rather than adding to it.
  */
 import type { Evidence } from '../../types.ts';
 import { RESULT_FACE_MIN_ADDED_CHARS } from '../check-policy.ts';
@@ -38,7 +39,8 @@ function unsteadyNames(answers: readonly Answer[]): Set<string> {
 }
 
 function evidenceOf(shorter: Answer, longer: Answer): Evidence {
-  const added = longer.result.text.length - shorter.result.text.length;
+  const added = longer.masked.length - shorter.masked.length;
+  const at = longer.result.text.indexOf(shorter.result.text);
   const shown = longer.identities.map((name) => `"${name}"`).join(', ');
   const hidden = shorter.identities.map((name) => `"${name}"`).join(', ');
   return {
@@ -46,11 +48,7 @@ function evidenceOf(shorter: Answer, longer: Answer): Evidence {
     path: `tools[${longer.result.tool}] result`,
     face: longer.result.face,
     severity: 'critical',
-    excerpt: excerpt(
-      longer.result.text.slice(
-        longer.result.text.indexOf(shorter.result.text) === 0 ? shorter.result.text.length : 0,
-      ),
-    ),
+    excerpt: excerpt(at === 0 ? longer.result.text.slice(shorter.result.text.length) : longer.result.text),
     value: `result given with ${added} more characters to the client(s) ${shown} than to ${hidden}: the same call answered differently by client name`,
   };
 }
@@ -60,6 +58,8 @@ function evidenceOf(shorter: Answer, longer: Answer): Evidence {
  * same tool gave another client name; `mask` hides values that vary by nature.
  */
 export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) => string): Evidence[] {
+  const first = snapshot.faces?.[0]?.identity;
+  if (first === undefined) return [];
   const results = snapshot.contents?.tool_results ?? [];
   const names = [...new Set(results.flatMap((result) => result.identities ?? []))];
   const byTool = new Map<string, Answer[]>();
@@ -76,15 +76,15 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
   const evidence: Evidence[] = [];
   for (const answers of byTool.values()) {
     if (answers.length < 2) continue;
-    const unsteady = unsteadyNames(answers);
-    const steady = answers.filter((answer) => answer.identities.every((name) => !unsteady.has(name)));
-    for (const longer of steady)
-      for (const shorter of steady) {
-        if (longer === shorter) continue;
-        const added = longer.masked.length - shorter.masked.length;
-        if (added >= RESULT_FACE_MIN_ADDED_CHARS && longer.masked.includes(shorter.masked))
-          evidence.push(evidenceOf(shorter, longer));
-      }
+    if (unsteadyNames(answers).has(first)) continue;
+    const longer = answers.find((answer) => answer.identities.includes(first));
+    if (!longer) continue;
+    for (const shorter of answers) {
+      if (shorter === longer) continue;
+      const added = longer.masked.length - shorter.masked.length;
+      if (added >= RESULT_FACE_MIN_ADDED_CHARS && longer.masked.includes(shorter.masked))
+        evidence.push(evidenceOf(shorter, longer));
+    }
   }
   return evidence;
 }
