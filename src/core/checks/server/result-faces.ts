@@ -13,13 +13,9 @@
 import type { Evidence } from '../../types.ts';
 import { RESULT_FACE_MIN_ADDED_CHARS } from '../check-policy.ts';
 import { excerpt } from '../escape-text.ts';
-import type { McpSnapshot } from '../snapshot.ts';
+import type { McpSnapshot, ObservedContents } from '../snapshot.ts';
 
-type Result = McpSnapshot['contents'] extends infer C
-  ? C extends { tool_results: (infer R)[] }
-    ? R
-    : never
-  : never;
+type Result = ObservedContents['tool_results'][number];
 
 interface Answer {
   index: number;
@@ -27,15 +23,6 @@ interface Answer {
   identities: readonly string[];
   /** The text with what varies by nature (dates, numbers, the client's own name) masked. */
   masked: string;
-}
-
-/** The client names that got more than one text from `answers`' tool. */
-function unsteadyNames(answers: readonly Answer[]): Set<string> {
-  const seen = new Set<string>();
-  const twice = new Set<string>();
-  for (const answer of answers)
-    for (const name of answer.identities) (seen.has(name) ? twice : seen).add(name);
-  return twice;
 }
 
 function evidenceOf(shorter: Answer, longer: Answer): Evidence {
@@ -76,8 +63,9 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
   const evidence: Evidence[] = [];
   for (const answers of byTool.values()) {
     if (answers.length < 2) continue;
-    if (unsteadyNames(answers).has(first)) continue;
-    const longer = answers.find((answer) => answer.identities.includes(first));
+    // The first name must have got one text on every connection: two mean the answer changed over time.
+    const firsts = answers.filter((answer) => answer.identities.includes(first));
+    const longer = firsts.length === 1 ? firsts[0]! : undefined;
     if (!longer) continue;
     for (const shorter of answers) {
       if (shorter === longer) continue;
