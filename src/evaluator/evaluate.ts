@@ -19,8 +19,13 @@ import { canonicalSha256 } from '../core/checks/canonical-json.ts';
 import { inCatalogueOrder } from '../core/checks/catalogue-order.ts';
 import { FACE_IDENTITIES } from '../core/checks/check-policy.ts';
 import { judgedChecksNotRun } from '../core/checks/judge/judged-checks.ts';
-import { packageChecks, packageChecksNotRun } from '../core/checks/package/package-checks.ts';
+import {
+  needsRepositoryLicence,
+  packageChecks,
+  packageChecksNotRun,
+} from '../core/checks/package/package-checks.ts';
 import type { PackageFacts } from '../core/checks/package/package-facts.ts';
+import { sourceRepository } from '../core/checks/package/source-repository.ts';
 import { toolsListTokens } from '../core/checks/server/context-cost.ts';
 import { runtimeChecks } from '../core/checks/server/runtime-checks.ts';
 import { sandboxChecks } from '../core/checks/server/sandbox-checks.ts';
@@ -49,6 +54,7 @@ import {
   type ServerLauncher,
 } from './mcp-probe.ts';
 import type { ExplorePolicy } from './probe-calls.ts';
+import { type RepositoryLicenceOptions, repositoryLicence } from './repository-licence.ts';
 import type { ProcessLimits, StepName } from './sandbox/sandbox-policy.ts';
 import type { SandboxSupport } from './sandbox/sandbox-support.ts';
 import { createSandbox, type Sandbox } from './sandbox.ts';
@@ -108,6 +114,11 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   /** Shorter start-up limits, for tests (the rubric's 10 s and 30 s otherwise). */
   startup?: Pick<ProbeOptions, 'startupTimeoutMs' | 'startupRetryTimeoutMs'>;
+  /**
+   * Where LIC-01 asks for the source repository's licence when a package ships none; without it
+   * the repository is not asked and LIC-01 says so.
+   */
+  github?: RepositoryLicenceOptions;
 }
 
 interface Gathered {
@@ -239,6 +250,15 @@ function launchPlanFor(
   return plan;
 }
 
+/** The package's facts with its source repository's licence, when LIC-01 needs it and may ask. */
+async function withRepositoryLicence(facts: PackageFacts, options: EvaluateOptions): Promise<PackageFacts> {
+  const where = sourceRepository(facts.manifest);
+  if (!options.github || !where || !needsRepositoryLicence(facts)) return facts;
+  options.progress?.(`the package ships no open licence: asking GitHub about ${where.owner}/${where.repo}`);
+  const name = typeof facts.manifest?.name === 'string' ? facts.manifest.name : '';
+  return { ...facts, repositoryLicence: await repositoryLicence(where, name, options.github) };
+}
+
 async function serverFromPackage(
   packageDir: string,
   registry: PackageFacts['registry'],
@@ -247,7 +267,7 @@ async function serverFromPackage(
 ): Promise<ServerSource> {
   const manifest = readManifest(packageDir);
   const files = readFolderFiles(packageDir);
-  const facts = packageFacts(manifest, files, registry);
+  const facts = await withRepositoryLicence(packageFacts(manifest, files, registry), options);
   const readme =
     facts.files.find((file) => /^readme(?:\.\w+)?$/i.test(file.path) && file.text !== undefined)?.text ??
     null;

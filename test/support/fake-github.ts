@@ -76,6 +76,39 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
   };
   const repoPrefix = `/repos/${owner}/${name}`;
 
+  /** GET /repos/{o}/{r}/license as GitHub answers it: the root licence file of the default branch. */
+  function licence(res: ServerResponse): void {
+    const files = state.files.get('main') ?? new Map<string, string>();
+    const path = [...files.keys()].find((file) => /^(?:licen[cs]e|copying)(?:\.\w+)?$/i.test(file));
+    if (path === undefined) {
+      json(res, 404, { message: 'Not Found', status: '404' });
+      return;
+    }
+    json(res, 200, {
+      name: path,
+      path,
+      sha: 'e'.repeat(40),
+      size: files.get(path)!.length,
+      html_url: `https://github.com/${repository}/blob/main/${path}`,
+      type: 'file',
+      content: Buffer.from(files.get(path)!).toString('base64'),
+      encoding: 'base64',
+      license: { key: 'other', name: 'Other', spdx_id: 'NOASSERTION', url: null },
+    });
+  }
+
+  /** GET /repos/{o}/{r}/git/trees/HEAD?recursive=1: every file of the default branch. */
+  function tree(res: ServerResponse): void {
+    const files = state.files.get('main') ?? new Map<string, string>();
+    json(res, 200, {
+      sha: state.refs.get('main'),
+      tree: [...files.keys()]
+        .sort()
+        .map((path) => ({ path, mode: '100644', type: 'blob', sha: 'b'.repeat(40) })),
+      truncated: false,
+    });
+  }
+
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = decodeURIComponent(url.pathname);
@@ -130,6 +163,8 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
       state.refs.set(branch, input.sha!);
       return json(res, 201, { ref: input.ref });
     }
+    if (method === 'GET' && rest === '/license') return licence(res);
+    if (method === 'GET' && rest.startsWith('/git/trees/')) return tree(res);
     if (rest.startsWith('/contents/')) {
       const file = rest.slice('/contents/'.length);
       if (method === 'GET') {
@@ -138,8 +173,10 @@ export async function startFakeGitHub(repository = 'acme/afscore'): Promise<Fake
           ? json(res, 404, { message: 'Not Found' })
           : json(res, 200, {
               type: 'file',
+              path: file,
               sha: 'f'.repeat(40),
               content: Buffer.from(content).toString('base64'),
+              encoding: 'base64',
             });
       }
       if (method === 'PUT') {

@@ -25,6 +25,7 @@ import { anthropicProvider } from '../../evaluator/llm/anthropic-provider.ts';
 import { defaultCacheDir, diskCache } from '../../evaluator/llm/judge-cache.ts';
 import { openAiProvider } from '../../evaluator/llm/openai-provider.ts';
 import { type ModelChoice, parseModelOption } from '../../evaluator/llm/provider.ts';
+import { githubApiUrl } from '../../evaluator/repository-licence.ts';
 import { detectSandbox, runsAsRoot, type SandboxSupport } from '../../evaluator/sandbox/sandbox-support.ts';
 import { defaultNpmCacheDir } from '../../evaluator/sandbox.ts';
 import { summaryLines } from '../../evaluator/summary.ts';
@@ -60,7 +61,10 @@ Exit status: 0 evaluated, 1 the document has validation problems or the evaluati
 2 wrong usage, 3 the server did not start (the document records why, and says what to do).
 
 The package runs in a bubblewrap sandbox: no network (unless --network), nothing of your home,
-checkout or environment, limits on memory, processes and time. See the evaluation guide, "The sandbox".`;
+checkout or environment, limits on memory, processes and time. See the evaluation guide, "The sandbox".
+A package that ships no licence file and declares no open licence has its source repository's licence
+read from GitHub's public API, outside the sandbox and with no token (AFSCORE_GITHUB_API_URL for
+GitHub Enterprise).`;
 
 export const DEFAULT_MODEL = 'anthropic:claude-sonnet-4-5-20250929';
 
@@ -278,6 +282,7 @@ export async function runEvaluate(args: readonly string[], io: CliIo): Promise<n
       ...(values.artifact ? { artifact: values.artifact } : {}),
       now: io.now,
       progress,
+      github: { apiUrl: githubApiUrl(process.env) },
       sandbox: {
         support: contained.support,
         network: values.network === true,

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { isCategorySlug, isLogin } from '../../core/ids.ts';
 import { evaluate, type Judge } from '../../evaluator/evaluate.ts';
 import { parseModelOption } from '../../evaluator/llm/provider.ts';
+import { githubApiUrl } from '../../evaluator/repository-licence.ts';
 import { detectSandbox, runsAsRoot } from '../../evaluator/sandbox/sandbox-support.ts';
 import { defaultNpmCacheDir } from '../../evaluator/sandbox.ts';
 import { ApiSource } from '../../worker/api-source.ts';
@@ -213,6 +214,7 @@ export async function runWork(args: readonly string[], io: CliIo): Promise<numbe
       signal,
       ...(values.verbose ? { progress: (step: string) => io.err(`    ${item.id}: ${step}`) } : {}),
       sandbox: { support: sandbox.support, network: false, npmCacheDir },
+      github: { apiUrl: githubApiUrl(process.env) },
     });
 
   const stop = new StopControl();

@@ -124,13 +124,20 @@ export const PACKAGE_CHECKS: readonly CheckEntry[] = [
     method: 'deterministic',
     title: 'Open licence',
     passes:
-      'A licence file in the package identifies an OSI- or FSF-approved SPDX licence. Partial: the manifest declares such a licence but no licence file ships, or the file is not recognised. Fail: no licence anywhere, or one that is not open.',
+      'A licence file in the package identifies an OSI- or FSF-approved SPDX licence. Partial: no licence file ships, but the manifest declares such a licence, or the source repository on GitHub that package.json names (and where a package.json carries the package’s name) has one; or the file is not recognised. Fail: no open licence in the package, its manifest or its repository, or one that is not open.',
     remediation:
       'Ship a LICENSE file with the package (add it to `files` in package.json); many directories will not install unlicensed servers.',
     before: [
       {
         until: '2.1',
         was: { passes: 'A licence file is present and identifies an OSI- or FSF-approved SPDX licence.' },
+      },
+      {
+        until: '2.3',
+        was: {
+          passes:
+            'A licence file in the package identifies an OSI- or FSF-approved SPDX licence. Partial: the manifest declares such a licence but no licence file ships, or the file is not recognised. Fail: no licence anywhere, or one that is not open.',
+        },
       },
     ],
   },

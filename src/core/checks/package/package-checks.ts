@@ -8,8 +8,9 @@ import { README_MIN_CHARS, RELEASE_FRESH_DAYS, RELEASE_STALE_DAYS } from '../che
 import { countOf, fail, graded, notApplicable, notRun, partial, pass } from '../results.ts';
 import { secretsVerdict } from '../secrets.ts';
 import { identifyLicences, isApproved, spdxIds } from './licence-text.ts';
-import { type PackageFacts, rootFiles } from './package-facts.ts';
+import { type PackageFacts, type RepositoryLicence, rootFiles } from './package-facts.ts';
 import { isPlatformVariable } from './platform-variables.ts';
+import { repositoryLabel, sourceRepository } from './source-repository.ts';
 
 export const PACKAGE_CHECK_IDS = [
   'SEC-07',
@@ -229,15 +230,61 @@ function identifiedLicences(facts: PackageFacts): string[] {
   return [...new Set(licenceFiles(facts).flatMap((file) => identifyLicences(file.text!)))].sort();
 }
 
-const LOOKED_IN =
-  'the package tarball’s root (LICENSE, LICENCE, COPYING, UNLICENSE and their variants); the source repository was not checked';
+const LOOKED_IN = 'the package tarball’s root (LICENSE, LICENCE, COPYING, UNLICENSE and their variants)';
 
-/** No licence file: the manifest's declaration decides between half credit and the no-licence cap. */
+function declaredOpenLicence(facts: PackageFacts): boolean {
+  const declared = facts.manifest ? manifestLicence(facts.manifest) : null;
+  const ids = declared ? spdxIds(declared) : [];
+  return ids.length > 0 && ids.every((id) => isApproved(id));
+}
+
+/**
+ * Whether the evaluator should ask the source repository: the package shows no open licence of its
+ * own (the reference servers of modelcontextprotocol/servers say "SEE LICENSE IN LICENSE" and ship
+ * none), and package.json names a GitHub repository to ask.
+ */
+export function needsRepositoryLicence(facts: PackageFacts): boolean {
+  return (
+    licenceFiles(facts).length === 0 &&
+    !declaredOpenLicence(facts) &&
+    sourceRepository(facts.manifest) !== null
+  );
+}
+
+/** The repository's open licence, when it holds this package and its licence file is approved. */
+function repositoryOpenLicence(found: RepositoryLicence | undefined): string[] {
+  if (found?.outcome !== 'found' || found.namedBy === null) return [];
+  const ids = identifyLicences(found.text);
+  return ids.length > 0 && ids.every((id) => isApproved(id)) ? ids : [];
+}
+
+/** What the source repository showed, as the end of a sentence about where LIC-01 looked. */
+function repositoryFinding(facts: PackageFacts): string {
+  const looked = facts.repositoryLicence;
+  const named = sourceRepository(facts.manifest);
+  if (!looked) {
+    return named
+      ? `the source repository ${repositoryLabel(named)} was not checked`
+      : 'package.json names no GitHub repository to look in';
+  }
+  const where = repositoryLabel(looked.repository);
+  if (looked.outcome === 'none') return `GitHub knows no licence file in the source repository ${where}`;
+  if (looked.outcome === 'unreachable')
+    return `the source repository ${where} could not be read (${looked.reason})`;
+  const ids = identifyLicences(looked.text);
+  const licence = ids.length > 0 ? ids.join(' AND ') : 'not a recognised licence';
+  if (looked.namedBy === null) {
+    const name = typeof facts.manifest?.name === 'string' ? facts.manifest.name : 'this package';
+    return `the source repository ${where} has ${looked.path} (${licence}), but no package.json in it is named ${name}, so it is not taken as this package’s source`;
+  }
+  return `the source repository ${where} has ${looked.path}, which is ${licence}, not an OSI- or FSF-approved licence`;
+}
+
+/** No licence file: the manifest's declaration, then the source repository, decide. */
 function licenceFromManifest(facts: PackageFacts): CheckResult {
   const declared = facts.manifest ? manifestLicence(facts.manifest) : null;
-  const evidence = declared ? [{ location: 'package.json:/license', excerpt: declared }] : [];
-  const ids = declared ? spdxIds(declared) : [];
-  if (ids.length > 0 && ids.every((id) => isApproved(id))) {
+  const evidence: Evidence[] = declared ? [{ location: 'package.json:/license', excerpt: declared }] : [];
+  if (declaredOpenLicence(facts)) {
     return partial(
       'LIC-01',
       0.5,
@@ -248,7 +295,21 @@ function licenceFromManifest(facts: PackageFacts): CheckResult {
   const found = declared
     ? `package.json declares "${declared}", which is not an OSI- or FSF-approved licence`
     : 'package.json declares none';
-  return fail('LIC-01', `No open licence: no licence file in ${LOOKED_IN}, and ${found}.`, evidence);
+  const fromRepository = repositoryOpenLicence(facts.repositoryLicence);
+  const looked = facts.repositoryLicence;
+  if (looked?.outcome === 'found' && fromRepository.length > 0) {
+    return partial(
+      'LIC-01',
+      0.5,
+      `No licence file in ${LOOKED_IN}, and ${found}; the source repository ${repositoryLabel(looked.repository)}, whose ${looked.namedBy} names this package, has ${looked.path}: ${fromRepository.join(' AND ')}, ${fromRepository.length > 1 ? 'open licences' : 'an open licence'}. Ship the licence text with the package (add LICENSE to "files") for full credit.`,
+      [...evidence, { location: looked.url, value: fromRepository.join(' AND ') }],
+    );
+  }
+  return fail(
+    'LIC-01',
+    `No open licence: no licence file in ${LOOKED_IN}, ${found}, and ${repositoryFinding(facts)}.`,
+    evidence,
+  );
 }
 
 export function checkOpenLicence(facts: PackageFacts): CheckResult {

@@ -6,7 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mcpSnapshot, tool } from '../../../../test/support/snapshots.ts';
-import { checkEnvironmentDocumented, checkOpenLicence } from '../package/package-checks.ts';
+import {
+  checkEnvironmentDocumented,
+  checkOpenLicence,
+  needsRepositoryLicence,
+} from '../package/package-checks.ts';
 import { findSecrets } from '../secrets.ts';
 import { checkParameterDescriptions } from './descriptions.ts';
 import {
@@ -137,7 +141,88 @@ describe('reputable servers pass what they do not do', () => {
     });
     expect(result.status).toBe('partial');
     expect(result.message).toContain('package.json declares MIT');
-    expect(result.message).toContain('the source repository was not checked');
+  });
+
+  describe('@modelcontextprotocol/server-memory 2026.8.31: "SEE LICENSE IN LICENSE", the licence at the monorepo root', () => {
+    const real = join(
+      import.meta.dirname,
+      '../../../../test/fixtures/real-definitions/modelcontextprotocol-servers-76d64c8',
+    );
+    const manifest = JSON.parse(readFileSync(join(real, 'server-memory-2026.8.31.package.json'), 'utf8'));
+    const licence = readFileSync(join(real, 'LICENSE'), 'utf8');
+    const repository = { owner: 'modelcontextprotocol', repo: 'servers', directory: null };
+    const published = {
+      manifest,
+      files: [
+        { path: 'README.md', size: 10, text: '# Knowledge Graph Memory Server' },
+        { path: 'dist/index.js', size: 10, text: '' },
+      ],
+      registry: null,
+    };
+    const url = 'https://github.com/modelcontextprotocol/servers/blob/main/LICENSE';
+
+    it('asks the repository only because the package shows no open licence of its own', () => {
+      expect(needsRepositoryLicence(published)).toBe(true);
+      expect(needsRepositoryLicence({ ...published, manifest: { ...manifest, license: 'MIT' } })).toBe(false);
+    });
+
+    it('is half credit, not the cap, when the repository holds the package and licenses it', () => {
+      const result = checkOpenLicence({
+        ...published,
+        repositoryLicence: {
+          outcome: 'found',
+          repository,
+          path: 'LICENSE',
+          url,
+          text: licence,
+          namedBy: 'src/memory/package.json',
+        },
+      });
+      expect(result.status).toBe('partial');
+      expect(result.message).toContain(
+        'whose src/memory/package.json names this package, has LICENSE: Apache-2.0 AND MIT',
+      );
+      expect(result.evidence).toContainEqual({ location: url, value: 'Apache-2.0 AND MIT' });
+    });
+
+    it('stays a failure when no package.json of the repository carries its name (a borrowed licence)', () => {
+      const result = checkOpenLicence({
+        ...published,
+        repositoryLicence: {
+          outcome: 'found',
+          repository,
+          path: 'LICENSE',
+          url,
+          text: licence,
+          namedBy: null,
+        },
+      });
+      expect(result.status).toBe('fail');
+      expect(result.message).toContain('no package.json in it is named @modelcontextprotocol/server-memory');
+    });
+
+    it('says where it looked when GitHub could not be asked, and when it was not', () => {
+      const unreachable = checkOpenLicence({
+        ...published,
+        repositoryLicence: {
+          outcome: 'unreachable',
+          repository,
+          reason: 'GitHub answered 403: its rate limit',
+        },
+      });
+      expect(unreachable.status).toBe('fail');
+      expect(unreachable.message).toContain(
+        'github.com/modelcontextprotocol/servers could not be read (GitHub answered 403',
+      );
+      expect(checkOpenLicence(published).message).toContain(
+        'package.json declares "SEE LICENSE IN LICENSE", which is not an OSI- or FSF-approved licence, and the source repository github.com/modelcontextprotocol/servers was not checked',
+      );
+      expect(
+        checkOpenLicence({ ...published, repositoryLicence: { outcome: 'none', repository } }).message,
+      ).toContain(
+        'GitHub knows no licence file in the source repository github.com/modelcontextprotocol/servers',
+      );
+    });
   });
 
   it('@zereight/mcp-gitlab 2.1.64: placeholder and mock tokens are not leaked credentials', () => {
