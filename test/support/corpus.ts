@@ -332,6 +332,15 @@ export const HELD_OUT_43_DIR = join(CORPUS_DIR, 'held-out-43');
  */
 export const HELD_OUT_44_DIR = join(CORPUS_DIR, 'held-out-44');
 
+/**
+ * A forty-fifth held-out batch in our own words, worded like sets 30, 32, 35, 37, 39 and 42 as published proof-of-concept
+ * attacks spread evenly over every surface a client shows the model, on ground no other set took (bowling alleys, tattoo
+ * studios, pet insurance, orchestra librarians, climbing gyms, school buses, scrap metal, car washes, lifeguards, piano
+ * tuners, ferries, ski schools …); benign servers are real published MCP servers no other set names; nothing reads it by
+ * default.
+ */
+export const HELD_OUT_45_DIR = join(CORPUS_DIR, 'held-out-45');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
