@@ -60,6 +60,7 @@ import {
   HELD_OUT_42_DIR,
   HELD_OUT_43_DIR,
   HELD_OUT_44_DIR,
+  HELD_OUT_46_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -167,6 +168,8 @@ const heldOut43Corpus = loadCorpus(HELD_OUT_43_DIR);
 const heldOut43 = heldOut43Corpus.map(({ testCase }) => testCase);
 const heldOut44Corpus = loadCorpus(HELD_OUT_44_DIR);
 const heldOut44 = heldOut44Corpus.map(({ testCase }) => testCase);
+const heldOut46Corpus = loadCorpus(HELD_OUT_46_DIR);
+const heldOut46 = heldOut46Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -214,6 +217,7 @@ const everyCase = [
   ...heldOut42,
   ...heldOut43,
   ...heldOut44,
+  ...heldOut46,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -334,6 +338,7 @@ function readmeSections(): {
   heldOut42: string;
   heldOut43: string;
   heldOut44: string;
+  heldOut46: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -385,6 +390,7 @@ function readmeSections(): {
     at('Held-out set 42'),
     at('Held-out set 43'),
     at('Held-out set 44'),
+    at('Held-out set 46'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -438,6 +444,7 @@ function readmeSections(): {
     heldOut42: section(41),
     heldOut43: section(42),
     heldOut44: section(43),
+    heldOut46: section(44),
   };
 }
 
@@ -1019,6 +1026,16 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 2,
     },
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38, 40 and 43 as ordinary product text on new ground
+  // (see its README section); written in one short sitting while sets 45 and 47 were being written on other branches.
+  {
+    name: 'held-out set 46',
+    dir: HELD_OUT_46_DIR,
+    loaded: heldOut46Corpus,
+    section: 'heldOut46',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 
