@@ -61,6 +61,7 @@ import {
   HELD_OUT_43_DIR,
   HELD_OUT_44_DIR,
   HELD_OUT_45_DIR,
+  HELD_OUT_46_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -170,6 +171,8 @@ const heldOut44Corpus = loadCorpus(HELD_OUT_44_DIR);
 const heldOut44 = heldOut44Corpus.map(({ testCase }) => testCase);
 const heldOut45Corpus = loadCorpus(HELD_OUT_45_DIR);
 const heldOut45 = heldOut45Corpus.map(({ testCase }) => testCase);
+const heldOut46Corpus = loadCorpus(HELD_OUT_46_DIR);
+const heldOut46 = heldOut46Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -218,6 +221,7 @@ const everyCase = [
   ...heldOut43,
   ...heldOut44,
   ...heldOut45,
+  ...heldOut46,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -339,6 +343,7 @@ function readmeSections(): {
   heldOut43: string;
   heldOut44: string;
   heldOut45: string;
+  heldOut46: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -391,6 +396,7 @@ function readmeSections(): {
     at('Held-out set 43'),
     at('Held-out set 44'),
     at('Held-out set 45'),
+    at('Held-out set 46'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -445,6 +451,7 @@ function readmeSections(): {
     heldOut43: section(42),
     heldOut44: section(43),
     heldOut45: section(44),
+    heldOut46: section(45),
   };
 }
 
@@ -1034,6 +1041,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_45_DIR,
     loaded: heldOut45Corpus,
     section: 'heldOut45',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38, 40 and 43 as ordinary product text on new ground
+  // (see its README section); written in one short sitting while sets 45 and 47 were being written on other branches.
+  {
+    name: 'held-out set 46',
+    dir: HELD_OUT_46_DIR,
+    loaded: heldOut46Corpus,
+    section: 'heldOut46',
     least: 20,
     clientRequests: true,
   },

@@ -341,6 +341,13 @@ export const HELD_OUT_44_DIR = join(CORPUS_DIR, 'held-out-44');
  */
 export const HELD_OUT_45_DIR = join(CORPUS_DIR, 'held-out-45');
 
+/**
+ * Held-out set 46: a forty-sixth batch in our own words, worded like sets 23, 25, 29, 31, 33, 36, 38, 40 and 43 as
+ * ordinary product text on ground no other set took (harbours, grain elevators, wind farms, museums, auction houses,
+ * parish registers, union ballots …); nothing reads it by default.
+ */
+export const HELD_OUT_46_DIR = join(CORPUS_DIR, 'held-out-46');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
