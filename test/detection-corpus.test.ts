@@ -60,6 +60,7 @@ import {
   HELD_OUT_42_DIR,
   HELD_OUT_43_DIR,
   HELD_OUT_44_DIR,
+  HELD_OUT_47_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -167,6 +168,8 @@ const heldOut43Corpus = loadCorpus(HELD_OUT_43_DIR);
 const heldOut43 = heldOut43Corpus.map(({ testCase }) => testCase);
 const heldOut44Corpus = loadCorpus(HELD_OUT_44_DIR);
 const heldOut44 = heldOut44Corpus.map(({ testCase }) => testCase);
+const heldOut47Corpus = loadCorpus(HELD_OUT_47_DIR);
+const heldOut47 = heldOut47Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -214,6 +217,7 @@ const everyCase = [
   ...heldOut42,
   ...heldOut43,
   ...heldOut44,
+  ...heldOut47,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -334,6 +338,7 @@ function readmeSections(): {
   heldOut42: string;
   heldOut43: string;
   heldOut44: string;
+  heldOut47: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -385,6 +390,7 @@ function readmeSections(): {
     at('Held-out set 42'),
     at('Held-out set 43'),
     at('Held-out set 44'),
+    at('Held-out set 47'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -438,6 +444,7 @@ function readmeSections(): {
     heldOut42: section(41),
     heldOut43: section(42),
     heldOut44: section(43),
+    heldOut47: section(44),
   };
 }
 
@@ -1016,6 +1023,32 @@ const HELD_OUT_SETS = [
       'server-instructions': 1,
       'prompt-poisoning': 2,
       'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 2,
+    },
+  },
+  // Real public text a thirteenth time, from sources sets 10 to 44 do not use (see its README section), written in one
+  // short sitting in parallel with sets 45 and 46. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is indirect injection planted in documents,
+  // pages, mails, logs and tool output (labs' and benchmarks' payload files), so it holds no invisible characters,
+  // confusable names, poisoned schemas, rug pulls or faces by client name, and only one payload that asks for
+  // credentials, one exfiltration parameter, one poisoned initialize instruction and one poisoned prompt (both by
+  // stated moves) and two encoded payloads.
+  {
+    name: 'held-out set 47',
+    dir: HELD_OUT_47_DIR,
+    loaded: heldOut47Corpus,
+    section: 'heldOut47',
+    least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'sensitive-paths': 1,
+      'exfiltration-parameter': 1,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'rug-pull': 0,
       'identity-deception': 0,
       'encoded-payload': 2,
     },
