@@ -1030,10 +1030,10 @@ const HELD_OUT_SETS = [
   // Real public text a thirteenth time, from sources sets 10 to 44 do not use (see its README section), written in one
   // short sitting in parallel with sets 45 and 46. Techniques it holds fewer than three of, and why (no more than three
   // cases from one repository): the unused public text found in the time is indirect injection planted in documents,
-  // pages, mails, logs and tool output (labs' and benchmarks' payload files), so it holds no invisible characters,
-  // confusable names, poisoned schemas, rug pulls or faces by client name, and only one payload that asks for
-  // credentials, one exfiltration parameter, one poisoned initialize instruction and one poisoned prompt (both by
-  // stated moves) and two encoded payloads.
+  // pages, mails, logs and tool output (labs' and benchmarks' payload files), so it holds no confusable names, poisoned
+  // schemas, rug pulls or faces by client name, and only one invisible-character payload, two payloads that ask for
+  // credentials, one exfiltration parameter, one poisoned initialize instruction and two poisoned prompts (all three
+  // by stated moves).
   {
     name: 'held-out set 47',
     dir: HELD_OUT_47_DIR,
@@ -1041,16 +1041,15 @@ const HELD_OUT_SETS = [
     section: 'heldOut47',
     least: 20,
     fewer: {
-      'invisible-characters': 0,
-      'sensitive-paths': 1,
+      'invisible-characters': 1,
+      'sensitive-paths': 2,
       'exfiltration-parameter': 1,
       'confusable-name': 0,
       'schema-poisoning': 0,
       'server-instructions': 1,
-      'prompt-poisoning': 1,
+      'prompt-poisoning': 2,
       'rug-pull': 0,
       'identity-deception': 0,
-      'encoded-payload': 2,
     },
   },
 ] as const;
