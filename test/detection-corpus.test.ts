@@ -62,6 +62,7 @@ import {
   HELD_OUT_44_DIR,
   HELD_OUT_45_DIR,
   HELD_OUT_46_DIR,
+  HELD_OUT_47_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -173,6 +174,8 @@ const heldOut45Corpus = loadCorpus(HELD_OUT_45_DIR);
 const heldOut45 = heldOut45Corpus.map(({ testCase }) => testCase);
 const heldOut46Corpus = loadCorpus(HELD_OUT_46_DIR);
 const heldOut46 = heldOut46Corpus.map(({ testCase }) => testCase);
+const heldOut47Corpus = loadCorpus(HELD_OUT_47_DIR);
+const heldOut47 = heldOut47Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -222,6 +225,7 @@ const everyCase = [
   ...heldOut44,
   ...heldOut45,
   ...heldOut46,
+  ...heldOut47,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -344,6 +348,7 @@ function readmeSections(): {
   heldOut44: string;
   heldOut45: string;
   heldOut46: string;
+  heldOut47: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -397,6 +402,7 @@ function readmeSections(): {
     at('Held-out set 44'),
     at('Held-out set 45'),
     at('Held-out set 46'),
+    at('Held-out set 47'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -452,6 +458,7 @@ function readmeSections(): {
     heldOut44: section(43),
     heldOut45: section(44),
     heldOut46: section(45),
+    heldOut47: section(46),
   };
 }
 
@@ -1053,6 +1060,31 @@ const HELD_OUT_SETS = [
     section: 'heldOut46',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text a thirteenth time, from sources sets 10 to 44 do not use (see its README section), written in one
+  // short sitting in parallel with sets 45 and 46. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is indirect injection planted in documents,
+  // pages, mails, logs and tool output (labs' and benchmarks' payload files), so it holds no confusable names, poisoned
+  // schemas, rug pulls or faces by client name, and only one invisible-character payload, two payloads that ask for
+  // credentials, one exfiltration parameter, one poisoned initialize instruction and two poisoned prompts (all three
+  // by stated moves).
+  {
+    name: 'held-out set 47',
+    dir: HELD_OUT_47_DIR,
+    loaded: heldOut47Corpus,
+    section: 'heldOut47',
+    least: 20,
+    fewer: {
+      'invisible-characters': 1,
+      'sensitive-paths': 2,
+      'exfiltration-parameter': 1,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 1,
+      'prompt-poisoning': 2,
+      'rug-pull': 0,
+      'identity-deception': 0,
+    },
   },
 ] as const;
 

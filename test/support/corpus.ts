@@ -348,6 +348,15 @@ export const HELD_OUT_45_DIR = join(CORPUS_DIR, 'held-out-45');
  */
 export const HELD_OUT_46_DIR = join(CORPUS_DIR, 'held-out-46');
 
+/**
+ * A forty-seventh held-out batch, not written in our words, like the real-text sets 10 to 34, 41 and 44: attacks are
+ * payloads as their authors published them (a Russian prompt-injection lab's poisoned report, mail and page, a RAG
+ * lab's poisoned knowledge base, a SOC-analyst injection lab, a Chinese browser-agent lab, an agentic support and
+ * shopping lab, an MCP injection lab, a Turkish smart-home lab) and benign servers are real servers' own tool
+ * definitions in Python and Go, from sources no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_47_DIR = join(CORPUS_DIR, 'held-out-47');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
