@@ -357,6 +357,14 @@ export const HELD_OUT_46_DIR = join(CORPUS_DIR, 'held-out-46');
  */
 export const HELD_OUT_47_DIR = join(CORPUS_DIR, 'held-out-47');
 
+/**
+ * Held-out set 48: a forty-eighth batch in our own words, worded like sets 30, 32, 35, 37, 39, 42 and 45 as published
+ * proof-of-concept attacks spread evenly over every client-visible surface, on ground no other set took (organ donation,
+ * hospice rotas, coastguard logs, avalanche bulletins, seismographs, zoos, greyhound tracks, circuses …); nothing reads
+ * it by default.
+ */
+export const HELD_OUT_48_DIR = join(CORPUS_DIR, 'held-out-48');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
