@@ -63,6 +63,7 @@ import {
   HELD_OUT_45_DIR,
   HELD_OUT_46_DIR,
   HELD_OUT_47_DIR,
+  HELD_OUT_49_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -176,6 +177,8 @@ const heldOut46Corpus = loadCorpus(HELD_OUT_46_DIR);
 const heldOut46 = heldOut46Corpus.map(({ testCase }) => testCase);
 const heldOut47Corpus = loadCorpus(HELD_OUT_47_DIR);
 const heldOut47 = heldOut47Corpus.map(({ testCase }) => testCase);
+const heldOut49Corpus = loadCorpus(HELD_OUT_49_DIR);
+const heldOut49 = heldOut49Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -226,6 +229,7 @@ const everyCase = [
   ...heldOut45,
   ...heldOut46,
   ...heldOut47,
+  ...heldOut49,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -349,6 +353,7 @@ function readmeSections(): {
   heldOut45: string;
   heldOut46: string;
   heldOut47: string;
+  heldOut49: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -403,6 +408,7 @@ function readmeSections(): {
     at('Held-out set 45'),
     at('Held-out set 46'),
     at('Held-out set 47'),
+    at('Held-out set 49'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -459,6 +465,7 @@ function readmeSections(): {
     heldOut45: section(44),
     heldOut46: section(45),
     heldOut47: section(46),
+    heldOut49: section(47),
   };
 }
 
@@ -1085,6 +1092,16 @@ const HELD_OUT_SETS = [
       'rug-pull': 0,
       'identity-deception': 0,
     },
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38, 40, 43 and 46 as ordinary product text on new ground
+  // (see its README section); written in one short sitting while sets 48 and 50 were being written on other branches.
+  {
+    name: 'held-out set 49',
+    dir: HELD_OUT_49_DIR,
+    loaded: heldOut49Corpus,
+    section: 'heldOut49',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 
