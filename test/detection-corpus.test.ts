@@ -64,6 +64,7 @@ import {
   HELD_OUT_46_DIR,
   HELD_OUT_47_DIR,
   HELD_OUT_48_DIR,
+  HELD_OUT_49_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -179,6 +180,8 @@ const heldOut47Corpus = loadCorpus(HELD_OUT_47_DIR);
 const heldOut47 = heldOut47Corpus.map(({ testCase }) => testCase);
 const heldOut48Corpus = loadCorpus(HELD_OUT_48_DIR);
 const heldOut48 = heldOut48Corpus.map(({ testCase }) => testCase);
+const heldOut49Corpus = loadCorpus(HELD_OUT_49_DIR);
+const heldOut49 = heldOut49Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -230,6 +233,7 @@ const everyCase = [
   ...heldOut46,
   ...heldOut47,
   ...heldOut48,
+  ...heldOut49,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -354,6 +358,7 @@ function readmeSections(): {
   heldOut46: string;
   heldOut47: string;
   heldOut48: string;
+  heldOut49: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -409,6 +414,7 @@ function readmeSections(): {
     at('Held-out set 46'),
     at('Held-out set 47'),
     at('Held-out set 48'),
+    at('Held-out set 49'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -466,6 +472,7 @@ function readmeSections(): {
     heldOut46: section(45),
     heldOut47: section(46),
     heldOut48: section(47),
+    heldOut49: section(48),
   };
 }
 
@@ -1100,6 +1107,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_48_DIR,
     loaded: heldOut48Corpus,
     section: 'heldOut48',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38, 40, 43 and 46 as ordinary product text on new ground
+  // (see its README section); written in one short sitting while sets 48 and 50 were being written on other branches.
+  {
+    name: 'held-out set 49',
+    dir: HELD_OUT_49_DIR,
+    loaded: heldOut49Corpus,
+    section: 'heldOut49',
     least: 20,
     clientRequests: true,
   },

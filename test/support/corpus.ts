@@ -365,6 +365,14 @@ export const HELD_OUT_47_DIR = join(CORPUS_DIR, 'held-out-47');
  */
 export const HELD_OUT_48_DIR = join(CORPUS_DIR, 'held-out-48');
 
+/**
+ * Held-out set 49: a forty-ninth batch in our own words, worded like sets 23, 25, 29, 31, 33, 36, 38, 40, 43 and 46 as
+ * ordinary product text on ground no other set took (bridge tolls, speed-camera appeals, lost property, left luggage,
+ * railway signalling, tram depots, airport slots, lighthouses, canal locks, dredging, salt mines, crew changes, pigging,
+ * refinery turnarounds, gas meters, demand response, battery recycling, e-waste brokers …); nothing reads it by default.
+ */
+export const HELD_OUT_49_DIR = join(CORPUS_DIR, 'held-out-49');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
