@@ -63,6 +63,7 @@ import {
   HELD_OUT_45_DIR,
   HELD_OUT_46_DIR,
   HELD_OUT_47_DIR,
+  HELD_OUT_50_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -176,6 +177,8 @@ const heldOut46Corpus = loadCorpus(HELD_OUT_46_DIR);
 const heldOut46 = heldOut46Corpus.map(({ testCase }) => testCase);
 const heldOut47Corpus = loadCorpus(HELD_OUT_47_DIR);
 const heldOut47 = heldOut47Corpus.map(({ testCase }) => testCase);
+const heldOut50Corpus = loadCorpus(HELD_OUT_50_DIR);
+const heldOut50 = heldOut50Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -226,6 +229,7 @@ const everyCase = [
   ...heldOut45,
   ...heldOut46,
   ...heldOut47,
+  ...heldOut50,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -349,6 +353,7 @@ function readmeSections(): {
   heldOut45: string;
   heldOut46: string;
   heldOut47: string;
+  heldOut50: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -403,6 +408,7 @@ function readmeSections(): {
     at('Held-out set 45'),
     at('Held-out set 46'),
     at('Held-out set 47'),
+    at('Held-out set 50'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -459,6 +465,7 @@ function readmeSections(): {
     heldOut45: section(44),
     heldOut46: section(45),
     heldOut47: section(46),
+    heldOut50: section(47),
   };
 }
 
@@ -1084,6 +1091,33 @@ const HELD_OUT_SETS = [
       'prompt-poisoning': 2,
       'rug-pull': 0,
       'identity-deception': 0,
+    },
+  },
+  // Real public text a fourteenth time, from sources sets 10 to 47 do not use (see its README section), written in one
+  // short sitting in parallel with sets 48 and 49. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is indirect injection planted in documents,
+  // pages, mails, tickets, comments and tool output (labs' and demos' payload files), so it holds no exfiltration
+  // parameters, confusable names, poisoned schemas, rug pulls or faces by client name, and only one payload hidden with
+  // invisible characters, two encoded payloads, two that talk of other tools, two poisoned resources, one poisoned
+  // prompt and one poisoned initialize instruction (the last two and one resource by stated moves).
+  {
+    name: 'held-out set 50',
+    dir: HELD_OUT_50_DIR,
+    loaded: heldOut50Corpus,
+    section: 'heldOut50',
+    least: 20,
+    fewer: {
+      'invisible-characters': 1,
+      'exfiltration-parameter': 0,
+      shadowing: 2,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 2,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'encoded-payload': 2,
     },
   },
 ] as const;
