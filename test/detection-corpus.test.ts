@@ -1098,8 +1098,8 @@ const HELD_OUT_SETS = [
   // cases from one repository): the unused public text found in the time is indirect injection planted in documents,
   // pages, mails, tickets, comments and tool output (labs' and demos' payload files), so it holds no exfiltration
   // parameters, confusable names, poisoned schemas, rug pulls or faces by client name, and only one payload hidden with
-  // invisible characters, two encoded payloads, two that talk of other tools, two poisoned resources, one poisoned
-  // prompt and one poisoned initialize instruction (the last two and one resource by stated moves).
+  // invisible characters, two encoded payloads, two poisoned resources, one poisoned prompt and one poisoned initialize
+  // instruction (the last two and one resource by stated moves).
   {
     name: 'held-out set 50',
     dir: HELD_OUT_50_DIR,
@@ -1109,7 +1109,6 @@ const HELD_OUT_SETS = [
     fewer: {
       'invisible-characters': 1,
       'exfiltration-parameter': 0,
-      shadowing: 2,
       'confusable-name': 0,
       'schema-poisoning': 0,
       'server-instructions': 1,
