@@ -65,6 +65,7 @@ import {
   HELD_OUT_47_DIR,
   HELD_OUT_48_DIR,
   HELD_OUT_49_DIR,
+  HELD_OUT_50_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -182,6 +183,8 @@ const heldOut48Corpus = loadCorpus(HELD_OUT_48_DIR);
 const heldOut48 = heldOut48Corpus.map(({ testCase }) => testCase);
 const heldOut49Corpus = loadCorpus(HELD_OUT_49_DIR);
 const heldOut49 = heldOut49Corpus.map(({ testCase }) => testCase);
+const heldOut50Corpus = loadCorpus(HELD_OUT_50_DIR);
+const heldOut50 = heldOut50Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -234,6 +237,7 @@ const everyCase = [
   ...heldOut47,
   ...heldOut48,
   ...heldOut49,
+  ...heldOut50,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -359,6 +363,7 @@ function readmeSections(): {
   heldOut47: string;
   heldOut48: string;
   heldOut49: string;
+  heldOut50: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -415,6 +420,7 @@ function readmeSections(): {
     at('Held-out set 47'),
     at('Held-out set 48'),
     at('Held-out set 49'),
+    at('Held-out set 50'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -473,6 +479,7 @@ function readmeSections(): {
     heldOut47: section(46),
     heldOut48: section(47),
     heldOut49: section(48),
+    heldOut50: section(49),
   };
 }
 
@@ -1119,6 +1126,32 @@ const HELD_OUT_SETS = [
     section: 'heldOut49',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text a fourteenth time, from sources sets 10 to 47 do not use (see its README section), written in one
+  // short sitting in parallel with sets 48 and 49. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is indirect injection planted in documents,
+  // pages, mails, tickets, comments and tool output (labs' and demos' payload files), so it holds no exfiltration
+  // parameters, confusable names, poisoned schemas, rug pulls or faces by client name, and only one payload hidden with
+  // invisible characters, two encoded payloads, two poisoned resources, one poisoned prompt and one poisoned initialize
+  // instruction (the last two and one resource by stated moves).
+  {
+    name: 'held-out set 50',
+    dir: HELD_OUT_50_DIR,
+    loaded: heldOut50Corpus,
+    section: 'heldOut50',
+    least: 20,
+    fewer: {
+      'invisible-characters': 1,
+      'exfiltration-parameter': 0,
+      'confusable-name': 0,
+      'schema-poisoning': 0,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 2,
+      'rug-pull': 0,
+      'identity-deception': 0,
+      'encoded-payload': 2,
+    },
   },
 ] as const;
 

@@ -373,6 +373,15 @@ export const HELD_OUT_48_DIR = join(CORPUS_DIR, 'held-out-48');
  */
 export const HELD_OUT_49_DIR = join(CORPUS_DIR, 'held-out-49');
 
+/**
+ * A fiftieth held-out batch, not written in our words, like the real-text sets 10 to 34, 41, 44 and 47: attacks are
+ * payloads as their authors published them (a prompt-injection lab's payload files, a poisoned README, a Spanish RAG
+ * lab, a Vietnamese shop-comment lab, workshop and benchmark pages, support tickets, a banking lab, an exfiltration demo) and benign servers
+ * are real servers' own tool definitions in Python, Rust and Java, from sources no other set uses; nothing reads it by
+ * default.
+ */
+export const HELD_OUT_50_DIR = join(CORPUS_DIR, 'held-out-50');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
