@@ -54,8 +54,12 @@ const CONSEQUENTIAL_VERBS = new Set([
   // Crediting or debiting an account moves money as a transfer does (`issue_wallet_credit`).
   'credit',
   'debit',
-  // Awarding a contract or a grant decides for every bidder.
+  // Awarding a contract or a grant decides for every bidder; knocking a lot down sells it.
   'award',
+  'hammer',
+  'sell',
+  // Declaring a runner, a dividend or a return commits to it publicly.
+  'declare',
   // Merging puts code where every user runs it, past the review it may have skipped.
   'merge',
   // Recording a grade, a recommendation or a payment decides something for someone.
@@ -182,8 +186,11 @@ export function actsGravelyByName(name: string): boolean {
 }
 
 /** Whether a tool's name says it acts: writes, deletes, sends, runs, fetches, pays, approves, grants. */
+/** Acts that two words name: standing a crew down, calling a search off. */
+const ACTING_PHRASE = /(?:^|[_-])(?:stand[_-]?down|call[_-]?off|stood[_-]?down)(?:[_-]|$)/i;
+
 export function actsByName(name: string): boolean {
-  if (riskKinds(name).length > 0) return true;
+  if (riskKinds(name).length > 0 || ACTING_PHRASE.test(name)) return true;
   const [first = '', ...rest] = nameWords(name);
   if (CONSEQUENTIAL_VERBS.has(first)) return true;
   // Noun-first names (`crm_export`), but not reads of a thing (`get_order`).

@@ -15,7 +15,7 @@ import type { Finding } from './finding.ts';
 import { hasInvisible, hiddenRuns, splitWordCount } from './hidden-characters.ts';
 import { lookAlikeNameFindings } from './look-alike-names.ts';
 import { exactNames, ownNames, type ReadText, readingSurface, toolNames } from './surface.ts';
-import { matchForm } from './text-form.ts';
+import { isLookAlike, matchForm } from './text-form.ts';
 import { actingToolOrdered, analyseText, REFERENCE_SUFFIX, type RuleContext } from './text-rules.ts';
 import { plausibleLanguages } from './writing-language.ts';
 
@@ -45,6 +45,19 @@ function derivedFindings(
  * submit_entry without the hold"), is an instruction hidden from every reader. Leetspeak decodes
  * loosely, so an order alone is not enough there: it must also ask for something.
  */
+/** Letter ciphers, which only hide words; base64 and hex also carry ids and cursors that name things. */
+const CIPHERS = new Set(['rot13', 'caesar', 'reversed', 'atbash']);
+
+function toolNamedIn(form: string, context: RuleContext): boolean {
+  return [...context.ownNames].some(
+    (name) => /[_-]/.test(name) && new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(form),
+  );
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 function encodedInstruction(
   derived: string,
   encoding: string,
@@ -55,6 +68,9 @@ function encodedInstruction(
   if (encoding === 'leetspeak') return false;
   const form = matchForm(derived).text;
   if (actingToolOrdered(form, context, '') !== null) return true;
+  // A cipher that, read, names one of the server's own tools ("… call hammer_lot now") is meant for
+  // the model: nobody else reads tool names, and nobody needs a cipher to show one.
+  if (CIPHERS.has(encoding) && toolNamedIn(form, context)) return true;
   return clausesOf(form).some((clause) => directivesOf(clause.text).some((directive) => !directive.negated));
 }
 
@@ -141,6 +157,29 @@ function sentenceOf(text: string, start: number, end: number): string {
 
 /** A zero-width character between two letters of one word: "PO⟨U+200B⟩ST". */
 const WORD_SPLIT = /\p{L}[\u200B\u200C\u2060\uFEFF]\p{L}/u;
+const LATIN_LETTER = /[A-Za-z]/;
+
+/**
+ * Words that mix Latin letters with Cyrillic or Greek look-alikes ("SYSTЕM NОTЕ", "dismissеd"):
+ * nobody types them, and a keyboard in either script gives whole words of it. Two in the sentence
+ * of a high finding were put there to slip the order past a filter.
+ */
+const CYRILLIC = /[\u0400-\u04FF]/;
+
+function mixedScriptWords(sentence: string): number {
+  // Greek letters sit in Latin words by right (TNFα, NFκB): only Cyrillic ones are counted, and a
+  // sentence longer than any order is not read for them.
+  if (sentence.length > 1_000 || !CYRILLIC.test(sentence)) return 0;
+  let count = 0;
+  for (const word of sentence.match(/\p{L}+/gu) ?? []) {
+    const chars = [...word];
+    const odd = chars.filter(
+      (char) => CYRILLIC.test(char) && (isLookAlike(char) || isLookAlike(char.toLowerCase())),
+    ).length;
+    if (odd > 0 && odd < chars.length && chars.some((char) => LATIN_LETTER.test(char))) count += 1;
+  }
+  return count;
+}
 
 /** Zero-width characters, each one UTF-16 unit, that can stand where a space would. */
 const ZERO_WIDTH_SPACE = /[\u200B\u2060\uFEFF]/g;
@@ -174,6 +213,19 @@ function nameFindings(text: ReadText, context: RuleContext): Finding[] {
   );
 }
 
+/** Five Latin words or more in a row, each pair kept apart by an invisible character (a space beside it or not). */
+const INVISIBLY_SPACED = /[A-Za-z][\w'.-]*(?: ?[\u200B\u200C\u2060\uFEFF] ?[\w'.-]+){4,}/g;
+
+function invisiblySpacedOrder(original: string, context: RuleContext): [number, number] | null {
+  if (!/[\u200B\u200C\u2060\uFEFF]/.test(original)) return null;
+  for (const run of original.matchAll(INVISIBLY_SPACED)) {
+    const words = run[0].replace(/[\u200B\u200C\u2060\uFEFF]/g, ' ').toLowerCase();
+    if ([...context.actingTools.keys()].some((tool) => /[_-]/.test(tool) && words.includes(tool)))
+      return [run.index, run.index + run[0].length];
+  }
+  return null;
+}
+
 function findingsOf(text: ReadText, context: RuleContext): Finding[] {
   // An assistant turn is also part of its prompt's text, where everything else is looked for.
   if (text.role === 'assistant-turn') return analyseText(text, context);
@@ -186,6 +238,20 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
     ...spacedFindings(text, context, plain),
     ...nameFindings(text, context),
   ];
+  // Latin words kept apart by invisible characters ("Per⟨U+200B⟩the⟨U+200B⟩night …", "Sandra ⟨U+2060⟩on
+  // ⟨U+2060⟩the …") in a sentence that names one of the server's acting tools: no editor writes them,
+  // and scripts that use them between words (Thai, Khmer) are not Latin.
+  const spacedOrder = invisiblySpacedOrder(text.text, context);
+  if (spacedOrder)
+    findings.push({
+      check: 'SEC-01',
+      rule: 'disguised-instruction',
+      severity: 'critical',
+      text,
+      start: spacedOrder[0],
+      end: spacedOrder[1],
+      note: 'invisible characters between the words of an order to one of the server’s acting tools hide it from readers and scanners',
+    });
   // Two words spelt letter by letter with zero-width characters: a disguise, whatever they say.
   if (splitWordCount(text.text) >= 2)
     findings.push({
@@ -205,8 +271,16 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
       ((finding.severity === 'critical' && hasInvisible(text.text.slice(finding.start, finding.end))) ||
         (finding.severity === 'high' && WORD_SPLIT.test(sentenceOf(text.text, finding.start, finding.end)))),
   );
+  const lookAlike =
+    !disguised &&
+    findings.some(
+      (finding) =>
+        finding.check !== 'SEC-01' &&
+        finding.severity === 'high' &&
+        mixedScriptWords(sentenceOf(text.text, finding.start, finding.end)) >= 2,
+    );
   if (
-    disguised &&
+    (disguised || lookAlike) &&
     !findings.some((finding) => finding.check === 'SEC-01' && finding.severity === 'critical')
   ) {
     findings.push({
@@ -216,7 +290,9 @@ function findingsOf(text: ReadText, context: RuleContext): Finding[] {
       text,
       start: 0,
       end: text.text.length,
-      note: 'invisible characters disguise an instruction from readers and scanners',
+      note: lookAlike
+        ? 'words spelt with Cyrillic look-alike letters disguise an instruction from filters and scanners'
+        : 'invisible characters disguise an instruction from readers and scanners',
     });
   }
   return findings;

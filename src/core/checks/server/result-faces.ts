@@ -4,7 +4,8 @@
  * chosen agents, the scanner's own name kept clean). The evaluator calls the same tools again
  * under every client name and keeps, for each distinct text, the names it was given to.
  *
- * Only a strict extension counts, and only in the direction deception takes: the first client name
+ * Only a strict extension counts (a passage added before, after or inside the honest text, such as
+ * a field added to a JSON record), and only in the direction deception takes: the first client name
  * (an ordinary coding agent, which the evaluator connects as twice) got the longer text on every
  * connection, and another name got the shorter one. Results that grow with time or state (a log,
  * a list after a write, a cache that warms) give the first name two texts or the shorter one, and
@@ -27,7 +28,8 @@ interface Answer {
 
 function evidenceOf(shorter: Answer, longer: Answer): Evidence {
   const added = longer.masked.length - shorter.masked.length;
-  const at = longer.result.text.indexOf(shorter.result.text);
+  // Shown from where the two texts part: the added passage and what follows it.
+  const from = commonPrefixLength(longer.result.text, shorter.result.text);
   const shown = longer.identities.map((name) => `"${name}"`).join(', ');
   const hidden = shorter.identities.map((name) => `"${name}"`).join(', ');
   return {
@@ -35,9 +37,31 @@ function evidenceOf(shorter: Answer, longer: Answer): Evidence {
     path: `tools[${longer.result.tool}] result`,
     face: longer.result.face,
     severity: 'critical',
-    excerpt: excerpt(at === 0 ? longer.result.text.slice(shorter.result.text.length) : longer.result.text),
+    excerpt: excerpt(longer.result.text.slice(from)),
     value: `result given with ${added} more characters to the client(s) ${shown} than to ${hidden}: the same call answered differently by client name`,
   };
+}
+
+/**
+ * Whether `longer` is `shorter` with one passage added somewhere: around it (a note before or after
+ * the honest text) or inside it (a field added to a JSON record). Nothing of `shorter` is changed.
+ */
+function commonPrefixLength(a: string, b: string): number {
+  let length = 0;
+  while (length < a.length && length < b.length && a[length] === b[length]) length += 1;
+  return length;
+}
+
+export function insertedInto(longer: string, shorter: string): boolean {
+  if (longer.length <= shorter.length) return false;
+  const prefix = commonPrefixLength(longer, shorter);
+  let suffix = 0;
+  while (
+    suffix < shorter.length - prefix &&
+    longer[longer.length - 1 - suffix] === shorter[shorter.length - 1 - suffix]
+  )
+    suffix += 1;
+  return prefix + suffix === shorter.length;
 }
 
 /**
@@ -70,8 +94,15 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
     for (const shorter of answers) {
       if (shorter === longer) continue;
       const added = longer.masked.length - shorter.masked.length;
-      if (added >= RESULT_FACE_MIN_ADDED_CHARS && longer.masked.includes(shorter.masked))
-        evidence.push(evidenceOf(shorter, longer));
+      // Inside the honest text only when there is a text to speak of: "[]" sits inside any list.
+      // A passage inside it only when the evaluator's own name got the honest text: a list that lost
+      // an item between connections (a job that finished) reads the same way, but hides nothing.
+      const extends_ =
+        longer.masked.includes(shorter.masked) ||
+        (shorter.masked.length >= RESULT_FACE_MIN_ADDED_CHARS &&
+          shorter.identities.some((name) => name.startsWith('afscore')) &&
+          insertedInto(longer.masked, shorter.masked));
+      if (added >= RESULT_FACE_MIN_ADDED_CHARS && extends_) evidence.push(evidenceOf(shorter, longer));
     }
   }
   return evidence;
