@@ -428,6 +428,7 @@ function snapshotOf(connection: OpenConnection, definitions: FaceDefinitions): M
     prompts: definitions.prompts,
     resources: definitions.resources,
     resource_templates: definitions.resource_templates,
+    ...(definitions.unlisted ? { unlisted: definitions.unlisted } : {}),
   };
 }
 
@@ -452,6 +453,10 @@ async function listUnlessFailed(connection: OpenConnection, progress: Progress):
       `connection ${connection.facts.connection ?? 1} could not list (${listing.failed}); not compared`,
     );
     connection.facts.listingError = listing.failed;
+  }
+  for (const method of listing.definitions.unlisted ?? []) {
+    const error = listing.pagination.get(method)?.error ?? 'failed';
+    progress(`connection ${connection.facts.connection ?? 1}: ${method} failed (${error}); not compared`);
   }
   return listing;
 }

@@ -19,6 +19,7 @@ import {
   type FaceDefinitions,
   type McpSnapshot,
   type ObservedFace,
+  type SectionList,
   type SnapshotTool,
   sortByName,
 } from '../core/checks/snapshot.ts';
@@ -29,7 +30,7 @@ export const REQUEST_TIMEOUT_MS = 15_000;
 
 const METHOD_NOT_FOUND = /\bMCP error -32601\b/;
 
-type ListMethod = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
+type ListMethod = SectionList;
 
 const LISTS = {
   'tools/list': { schema: ListToolsResultSchema, key: 'tools', id: 'name' },
@@ -109,12 +110,24 @@ function byKey<T extends Record<string, unknown>>(items: readonly T[], key: keyo
 export interface FullListing {
   definitions: FaceDefinitions;
   /**
-   * The first list that failed (the server crashed, timed out or answered with an error), or null.
-   * A failed listing is not a face: its empty lists would read as every tool removed.
+   * Why the listing failed (the server crashed, timed out or answered with an error on tools/list,
+   * or on every list it advertised), or null. A failed listing is not a face: its empty lists would
+   * read as every tool removed. Other lists that fail are named in `definitions.unlisted`.
    */
   failed: string | null;
   /** Pagination of each list that was asked for (for REL-03 and REL-08). */
   pagination: Map<ListMethod, PaginationFacts>;
+}
+
+/**
+ * The lists that failed. "Method not found" is an answer, the same on every connection: a server
+ * that advertises resources but not templates lists none (REL-03 judges the mismatch). A crash, a
+ * timeout or any other error is a failure.
+ */
+function failedLists(pagination: ReadonlyMap<ListMethod, PaginationFacts>): PaginationFacts[] {
+  return [...pagination.values()].filter(
+    (facts) => facts.error !== undefined && !METHOD_NOT_FOUND.test(facts.error),
+  );
 }
 
 /** Everything the connection's server advertises, sorted so the order a server lists in is not a difference. */
@@ -145,11 +158,11 @@ export async function listEverything(connection: OpenConnection): Promise<FullLi
     'uriTemplate',
   );
   const server = initialize.serverInfo ?? {};
-  // "Method not found" is an answer, the same on every connection: a server that advertises resources
-  // but not templates lists none (REL-03 judges the mismatch). A crash or a timeout is a failure.
-  const failure = [...pagination.values()].find(
-    (facts) => facts.error !== undefined && !METHOD_NOT_FOUND.test(facts.error),
-  );
+  const failures = failedLists(pagination);
+  const failure =
+    failures.find((facts) => facts.method === 'tools/list') ??
+    (failures.length > 0 && failures.length === pagination.size ? failures[0] : undefined);
+  const unlisted = failure ? [] : failures.map((facts) => facts.method as ListMethod).sort();
   return {
     failed: failure ? `${failure.method}: ${failure.error}` : null,
     definitions: {
@@ -162,6 +175,7 @@ export async function listEverything(connection: OpenConnection): Promise<FullLi
       prompts,
       resources,
       resource_templates: templates,
+      ...(unlisted.length > 0 ? { unlisted } : {}),
     },
     pagination,
   };

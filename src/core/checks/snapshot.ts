@@ -67,11 +67,16 @@ export interface McpSnapshot {
    * after tool calls and list_changed notifications. The top-level lists above are the first face.
    */
   faces?: ObservedFace[];
+  /** Lists the first face asked for and did not get (see `FaceDefinitions.unlisted`). */
+  unlisted?: SectionList[];
   /** Connections that never got to list anything (they did not start, even on a retry). */
   unreached?: UnreachedFace[];
   /** What the server returned when the evaluator read it: prompt messages, resources, tool results and errors. */
   contents?: ObservedContents;
 }
+
+/** The list requests a face is made of. */
+export type SectionList = 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list';
 
 /** The definitions a face can differ in. */
 export interface FaceDefinitions {
@@ -80,6 +85,13 @@ export interface FaceDefinitions {
   prompts: SnapshotPrompt[];
   resources: SnapshotResource[];
   resource_templates: SnapshotResourceTemplate[];
+  /**
+   * Advertised lists that failed on this listing while tools/list answered: a resources/list that
+   * needs a database the sandbox cannot reach, say. Their sections are empty because nothing was
+   * read, not because the server offers nothing, so they are never compared. Older evaluations
+   * lack it (such a listing was then left out whole).
+   */
+  unlisted?: SectionList[];
 }
 
 export interface ObservedFace {
@@ -170,6 +182,7 @@ export function firstFaceDefinitions(snapshot: McpSnapshot): FaceDefinitions {
     prompts: snapshot.prompts,
     resources: snapshot.resources,
     resource_templates: snapshot.resource_templates,
+    ...(snapshot.unlisted === undefined ? {} : { unlisted: snapshot.unlisted }),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   firstFaceDefinitions,
   type McpSnapshot,
   type ObservedFace,
+  type SectionList,
 } from '../snapshot.ts';
 import { resultFaceEvidence } from './result-faces.ts';
 
@@ -56,12 +57,27 @@ export function faceDefinitions(snapshot: McpSnapshot): FaceDefinitions[] {
 }
 
 type Section = 'tools' | 'prompts' | 'resources' | 'resource_templates';
-const SECTIONS: readonly [Section, string][] = [
-  ['tools', 'name'],
-  ['prompts', 'name'],
-  ['resources', 'uri'],
-  ['resource_templates', 'uriTemplate'],
+const SECTIONS: readonly [Section, string, SectionList][] = [
+  ['tools', 'name', 'tools/list'],
+  ['prompts', 'name', 'prompts/list'],
+  ['resources', 'uri', 'resources/list'],
+  ['resource_templates', 'uriTemplate', 'resources/templates/list'],
 ];
+
+/**
+ * Both faces as far as both were read: a section whose list failed on either is left empty in both,
+ * so a resources/list that fails on one connection (a backend the sandbox cannot reach, a busy
+ * machine) is never taken for resources removed.
+ */
+export function comparable(a: FaceDefinitions, b: FaceDefinitions): [FaceDefinitions, FaceDefinitions] {
+  const skipped = new Set([...(a.unlisted ?? []), ...(b.unlisted ?? [])]);
+  const read = ({ unlisted: _, ...face }: FaceDefinitions): FaceDefinitions => {
+    const out = { ...face };
+    for (const [section, , list] of SECTIONS) if (skipped.has(list)) out[section] = [];
+    return out;
+  };
+  return [read(a), read(b)];
+}
 
 interface Difference {
   path: string;
@@ -94,7 +110,8 @@ export function differences(first: FaceDefinitions, other: FaceDefinitions): Dif
       what: 'instructions changed',
     });
   }
-  for (const [section, key] of SECTIONS) {
+  for (const [section, key, list] of SECTIONS) {
+    if (first.unlisted?.includes(list) || other.unlisted?.includes(list)) continue;
     const before = keyed(first[section] as Record<string, unknown>[], key);
     const after = keyed(other[section] as Record<string, unknown>[], key);
     for (const [name, item] of after) {
@@ -166,13 +183,48 @@ function reduced(snapshot: McpSnapshot, listings: string): CheckResult {
   );
 }
 
+/**
+ * Listings that could not read a list another listing read: their sections were not compared, as
+ * when a connection could not list at all, so the check gives the same half credit.
+ */
+function unevenlyListed(faces: readonly ObservedFace[], definitions: readonly FaceDefinitions[]): Evidence[] {
+  const evidence: Evidence[] = [];
+  for (const [, , list] of SECTIONS) {
+    const failedOn = definitions.flatMap((face, index) => (face.unlisted?.includes(list) ? [index] : []));
+    if (failedOn.length === 0 || failedOn.length === faces.length) continue;
+    for (const index of failedOn) {
+      evidence.push({
+        location: `/faces/${index}`,
+        face: faces[index]!.label,
+        value: `${list} failed on this listing and answered on others, so its ${list.split('/')[0]} could not be compared`,
+      });
+    }
+  }
+  return evidence;
+}
+
+/** The lists that failed on every listing: nothing of theirs was read, so nothing was compared. */
+function neverListed(definitions: readonly FaceDefinitions[]): string {
+  const lists = SECTIONS.map(([, , list]) => list).filter((list) =>
+    definitions.every((face) => face.unlisted?.includes(list)),
+  );
+  return lists.length > 0
+    ? ` ${lists.join(' and ')} failed on every listing, so ${lists.length > 1 ? 'they were' : 'it was'} not compared.`
+    : '';
+}
+
 export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
   const faces = snapshot.faces ?? [];
   const identities = [...new Set(faces.map((face) => face.identity))];
   if (faces.length === 0) return notRun('SEC-06', 'The evaluator recorded no faces to compare.');
   const definitions = faceDefinitions(snapshot);
-  const masked = definitions.map((face) => canonicalJson(mask(face)));
-  const same = (a: number, b: number) => masked[a] === masked[b];
+  const masked = definitions.map((face) => mask(face) as FaceDefinitions);
+  const whole = masked.map((face) => (face.unlisted ? null : canonicalJson(face)));
+  const same = (a: number, b: number) => {
+    if (whole[a] !== null && whole[b] !== null) return whole[a] === whole[b];
+    const [left, right] = comparable(masked[a]!, masked[b]!);
+    return canonicalJson(left) === canonicalJson(right);
+  };
   const evidence: Evidence[] = [];
   faces.forEach((face, index) => {
     if (index === 0 || same(0, index)) return;
@@ -203,10 +255,19 @@ export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
       results,
     );
   }
+  const uneven = unevenlyListed(faces, definitions);
+  if (uneven.length > 0) {
+    return partial(
+      'SEC-06',
+      0.5,
+      `Identical definitions where compared on ${listings}, but some lists failed on some listings and answered on others, so those could not be compared.`,
+      uneven,
+    );
+  }
   if ((snapshot.unreached ?? []).length > 0 || identities.length < 2) return reduced(snapshot, listings);
   const calls = faces.filter((face) => face.after?.startsWith('tools/call')).length;
   return pass(
     'SEC-06',
-    `Identical definitions on ${listings}${calls > 0 ? `, including after ${calls} tool call(s)` : ''}.`,
+    `Identical definitions on ${listings}${calls > 0 ? `, including after ${calls} tool call(s)` : ''}.${neverListed(definitions)}`,
   );
 }
