@@ -8,6 +8,7 @@
 import { Octokit, RequestError } from 'octokit';
 import type { RepositoryLicence } from '../core/checks/package/package-facts.ts';
 import type { SourceRepository } from '../core/checks/package/source-repository.ts';
+import { fetchWithTimeout } from '../github/fetch-with-timeout.ts';
 
 export interface RepositoryLicenceOptions {
   /** API base, e.g. https://api.github.com (AFSCORE_GITHUB_API_URL). */
@@ -22,10 +23,7 @@ function client(options: RepositoryLicenceOptions): Octokit {
   const ms = options.timeoutMs ?? 10_000;
   return new Octokit({
     baseUrl: options.apiUrl,
-    request: {
-      fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-        fetch(input, { ...init, signal: AbortSignal.timeout(ms) }),
-    },
+    request: { fetch: fetchWithTimeout(ms) },
     // One evaluation asks a handful of questions; waiting out a rate limit would stall it for an hour.
     throttle: { enabled: false },
     retry: { enabled: false },

@@ -6,6 +6,7 @@
 import { Octokit, RequestError } from 'octokit';
 import type { Delivery, DeliveryBackend } from './delivery-backend.ts';
 import { PermanentDeliveryError } from './delivery-backend.ts';
+import { fetchWithTimeout } from './fetch-with-timeout.ts';
 
 export interface GitHubBackendOptions {
   /** `owner/name`. */
@@ -18,17 +19,6 @@ export interface GitHubBackendOptions {
   /** Octokit's own retries and write throttling; off in tests, where the worker's retries are enough. */
   throttle?: boolean;
   timeoutMs?: number;
-}
-
-/** Every GitHub request gives up after `ms`, so a hanging GitHub cannot stall the delivery worker. */
-function fetchWithTimeout(ms: number): typeof fetch {
-  return (input, init) =>
-    fetch(input, {
-      ...init,
-      signal: init?.signal
-        ? AbortSignal.any([init.signal, AbortSignal.timeout(ms)])
-        : AbortSignal.timeout(ms),
-    });
 }
 
 /** 5xx, 429, secondary rate limits and network failures pass; anything else will not. */

@@ -5,6 +5,7 @@
  * (base64, hex, …), plus the look-alike names across the server. Pure: the same observation
  * always gives the same findings in the same order.
  */
+import { escapeRegExp } from '../../text/regexp-escape.ts';
 import { MAX_SCANNED_CHARS } from '../check-policy.ts';
 import { nameWords } from '../schema-utils.ts';
 import type { McpSnapshot } from '../snapshot.ts';
@@ -52,10 +53,6 @@ function toolNamedIn(form: string, context: RuleContext): boolean {
   return [...context.ownNames].some(
     (name) => /[_-]/.test(name) && new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(form),
   );
-}
-
-function escapeRegExp(value: string): string {
-  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function encodedInstruction(

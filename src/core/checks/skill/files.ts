@@ -1,4 +1,5 @@
 /** Reading a skill snapshot: SKILL.md's frontmatter and body, file lookups and line numbers. */
+import { escapeRegExp } from '../../text/regexp-escape.ts';
 import { parseMarkdownFile } from '../../validation/parse-files.ts';
 import type { SkillFile, SkillSnapshot } from '../snapshot.ts';
 
@@ -50,6 +51,6 @@ export function lineOf(text: string, index: number): number {
 
 /** The line of a top-level frontmatter key in SKILL.md, for evidence. */
 export function keyLine(text: string, key: string): number {
-  const match = new RegExp(`^${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`, 'm').exec(text);
+  const match = new RegExp(`^${escapeRegExp(key)}\\s*:`, 'm').exec(text);
   return match ? lineOf(text, match.index) : 1;
 }
