@@ -382,6 +382,14 @@ export const HELD_OUT_49_DIR = join(CORPUS_DIR, 'held-out-49');
  */
 export const HELD_OUT_50_DIR = join(CORPUS_DIR, 'held-out-50');
 
+/**
+ * A fifty-first held-out batch, written in our own words like sets 30, 32, 35, 37, 39, 42, 45 and 48 as published
+ * proof-of-concept attacks spread evenly over every surface a client shows the model, on ground no other set took (bell
+ * ringers, organ builders, stained glass, clock repairers, farriers, glassblowers, bookbinders, letterpress, stamp and coin
+ * dealers, vintage car auctions, carnival floats …); nothing reads it by default.
+ */
+export const HELD_OUT_51_DIR = join(CORPUS_DIR, 'held-out-51');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
