@@ -67,6 +67,7 @@ import {
   HELD_OUT_49_DIR,
   HELD_OUT_50_DIR,
   HELD_OUT_51_DIR,
+  HELD_OUT_52_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -188,6 +189,8 @@ const heldOut50Corpus = loadCorpus(HELD_OUT_50_DIR);
 const heldOut50 = heldOut50Corpus.map(({ testCase }) => testCase);
 const heldOut51Corpus = loadCorpus(HELD_OUT_51_DIR);
 const heldOut51 = heldOut51Corpus.map(({ testCase }) => testCase);
+const heldOut52Corpus = loadCorpus(HELD_OUT_52_DIR);
+const heldOut52 = heldOut52Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -242,6 +245,7 @@ const everyCase = [
   ...heldOut49,
   ...heldOut50,
   ...heldOut51,
+  ...heldOut52,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -369,6 +373,7 @@ function readmeSections(): {
   heldOut49: string;
   heldOut50: string;
   heldOut51: string;
+  heldOut52: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -427,6 +432,7 @@ function readmeSections(): {
     at('Held-out set 49'),
     at('Held-out set 50'),
     at('Held-out set 51'),
+    at('Held-out set 52'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -487,6 +493,7 @@ function readmeSections(): {
     heldOut49: section(48),
     heldOut50: section(49),
     heldOut51: section(50),
+    heldOut52: section(51),
   };
 }
 
@@ -1168,6 +1175,16 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_51_DIR,
     loaded: heldOut51Corpus,
     section: 'heldOut51',
+    least: 20,
+    clientRequests: true,
+  },
+  // In our words again, worded like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46 and 49 as ordinary product text on new
+  // ground (see its README section); written in one short sitting while sets 51 and 53 were being written on other branches.
+  {
+    name: 'held-out set 52',
+    dir: HELD_OUT_52_DIR,
+    loaded: heldOut52Corpus,
+    section: 'heldOut52',
     least: 20,
     clientRequests: true,
   },

@@ -389,6 +389,13 @@ export const HELD_OUT_50_DIR = join(CORPUS_DIR, 'held-out-50');
  * dealers, vintage car auctions, carnival floats …); nothing reads it by default.
  */
 export const HELD_OUT_51_DIR = join(CORPUS_DIR, 'held-out-51');
+/**
+ * Held-out set 52: a fifty-second batch in our own words, worded like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46 and 49
+ * as ordinary product text on ground no other set took (gritting routes, pothole reports, bin rounds, bus lane cameras,
+ * electoral rolls, polling stations, court listings, probate, bailiff visits, planning appeals, tree preservation
+ * orders …); nothing reads it by default.
+ */
+export const HELD_OUT_52_DIR = join(CORPUS_DIR, 'held-out-52');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
