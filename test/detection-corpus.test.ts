@@ -66,6 +66,7 @@ import {
   HELD_OUT_48_DIR,
   HELD_OUT_49_DIR,
   HELD_OUT_50_DIR,
+  HELD_OUT_53_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -185,6 +186,8 @@ const heldOut49Corpus = loadCorpus(HELD_OUT_49_DIR);
 const heldOut49 = heldOut49Corpus.map(({ testCase }) => testCase);
 const heldOut50Corpus = loadCorpus(HELD_OUT_50_DIR);
 const heldOut50 = heldOut50Corpus.map(({ testCase }) => testCase);
+const heldOut53Corpus = loadCorpus(HELD_OUT_53_DIR);
+const heldOut53 = heldOut53Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -238,6 +241,7 @@ const everyCase = [
   ...heldOut48,
   ...heldOut49,
   ...heldOut50,
+  ...heldOut53,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -364,6 +368,7 @@ function readmeSections(): {
   heldOut48: string;
   heldOut49: string;
   heldOut50: string;
+  heldOut53: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -421,6 +426,7 @@ function readmeSections(): {
     at('Held-out set 48'),
     at('Held-out set 49'),
     at('Held-out set 50'),
+    at('Held-out set 53'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -480,6 +486,7 @@ function readmeSections(): {
     heldOut48: section(47),
     heldOut49: section(48),
     heldOut50: section(49),
+    heldOut53: section(50),
   };
 }
 
@@ -1152,6 +1159,15 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 2,
     },
+  },
+  // Real public text a fifteenth time, from sources sets 10 to 50 do not use (see its README section), written in one
+  // short sitting in parallel with sets 51 and 52. FEWER_PLACEHOLDER
+  {
+    name: 'held-out set 53',
+    dir: HELD_OUT_53_DIR,
+    loaded: heldOut53Corpus,
+    section: 'heldOut53',
+    least: 20,
   },
 ] as const;
 
