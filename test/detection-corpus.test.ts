@@ -1161,13 +1161,27 @@ const HELD_OUT_SETS = [
     },
   },
   // Real public text a fifteenth time, from sources sets 10 to 50 do not use (see its README section), written in one
-  // short sitting in parallel with sets 51 and 52. FEWER_PLACEHOLDER
+  // short sitting in parallel with sets 51 and 52. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is mostly scanners' and red-team libraries'
+  // tool-poisoning fixtures and indirect injection planted in tickets, issues, mails, notes and documents, so it holds no
+  // payload hidden with invisible characters, no confusable name, no poisoned initialize instruction or prompt and no
+  // faces by client name, and only two poisoned schemas, one rug pull and one encoded payload.
   {
     name: 'held-out set 53',
     dir: HELD_OUT_53_DIR,
     loaded: heldOut53Corpus,
     section: 'heldOut53',
     least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'confusable-name': 0,
+      'schema-poisoning': 2,
+      'server-instructions': 0,
+      'prompt-poisoning': 0,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 1,
+    },
   },
 ] as const;
 
