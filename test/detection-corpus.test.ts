@@ -68,6 +68,7 @@ import {
   HELD_OUT_50_DIR,
   HELD_OUT_51_DIR,
   HELD_OUT_52_DIR,
+  HELD_OUT_53_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -191,6 +192,8 @@ const heldOut51Corpus = loadCorpus(HELD_OUT_51_DIR);
 const heldOut51 = heldOut51Corpus.map(({ testCase }) => testCase);
 const heldOut52Corpus = loadCorpus(HELD_OUT_52_DIR);
 const heldOut52 = heldOut52Corpus.map(({ testCase }) => testCase);
+const heldOut53Corpus = loadCorpus(HELD_OUT_53_DIR);
+const heldOut53 = heldOut53Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -246,6 +249,7 @@ const everyCase = [
   ...heldOut50,
   ...heldOut51,
   ...heldOut52,
+  ...heldOut53,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -374,6 +378,7 @@ function readmeSections(): {
   heldOut50: string;
   heldOut51: string;
   heldOut52: string;
+  heldOut53: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -433,6 +438,7 @@ function readmeSections(): {
     at('Held-out set 50'),
     at('Held-out set 51'),
     at('Held-out set 52'),
+    at('Held-out set 53'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -494,6 +500,7 @@ function readmeSections(): {
     heldOut50: section(49),
     heldOut51: section(50),
     heldOut52: section(51),
+    heldOut53: section(52),
   };
 }
 
@@ -1187,6 +1194,29 @@ const HELD_OUT_SETS = [
     section: 'heldOut52',
     least: 20,
     clientRequests: true,
+  },
+  // Real public text a fifteenth time, from sources sets 10 to 50 do not use (see its README section), written in one
+  // short sitting in parallel with sets 51 and 52. Techniques it holds fewer than three of, and why (no more than three
+  // cases from one repository): the unused public text found in the time is mostly scanners' and red-team libraries'
+  // tool-poisoning fixtures and indirect injection planted in tickets, issues, mails, notes and documents, so it holds no
+  // payload hidden with invisible characters, no confusable name, no poisoned initialize instruction or prompt and no
+  // faces by client name, and only two poisoned schemas, one rug pull and one encoded payload.
+  {
+    name: 'held-out set 53',
+    dir: HELD_OUT_53_DIR,
+    loaded: heldOut53Corpus,
+    section: 'heldOut53',
+    least: 20,
+    fewer: {
+      'invisible-characters': 0,
+      'confusable-name': 0,
+      'schema-poisoning': 2,
+      'server-instructions': 0,
+      'prompt-poisoning': 0,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 1,
+    },
   },
 ] as const;
 

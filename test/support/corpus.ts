@@ -396,6 +396,12 @@ export const HELD_OUT_51_DIR = join(CORPUS_DIR, 'held-out-51');
  * orders …); nothing reads it by default.
  */
 export const HELD_OUT_52_DIR = join(CORPUS_DIR, 'held-out-52');
+/**
+ * A fifty-third held-out batch, not written in our words, like the real-text sets 10 to 34, 41, 44, 47 and 50: attacks
+ * are payloads as their authors published them and benign servers are real servers' own tool definitions, from sources
+ * no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_53_DIR = join(CORPUS_DIR, 'held-out-53');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
