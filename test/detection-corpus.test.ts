@@ -69,6 +69,7 @@ import {
   HELD_OUT_51_DIR,
   HELD_OUT_52_DIR,
   HELD_OUT_53_DIR,
+  HELD_OUT_54_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -194,6 +195,8 @@ const heldOut52Corpus = loadCorpus(HELD_OUT_52_DIR);
 const heldOut52 = heldOut52Corpus.map(({ testCase }) => testCase);
 const heldOut53Corpus = loadCorpus(HELD_OUT_53_DIR);
 const heldOut53 = heldOut53Corpus.map(({ testCase }) => testCase);
+const heldOut54Corpus = loadCorpus(HELD_OUT_54_DIR);
+const heldOut54 = heldOut54Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -250,6 +253,7 @@ const everyCase = [
   ...heldOut51,
   ...heldOut52,
   ...heldOut53,
+  ...heldOut54,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -379,6 +383,7 @@ function readmeSections(): {
   heldOut51: string;
   heldOut52: string;
   heldOut53: string;
+  heldOut54: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -439,6 +444,7 @@ function readmeSections(): {
     at('Held-out set 51'),
     at('Held-out set 52'),
     at('Held-out set 53'),
+    at('Held-out set 54'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -501,6 +507,7 @@ function readmeSections(): {
     heldOut51: section(50),
     heldOut52: section(51),
     heldOut53: section(52),
+    heldOut54: section(53),
   };
 }
 
@@ -1217,6 +1224,17 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 1,
     },
+  },
+  // In our words a fifty-fourth time, like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51, as published proof-of-concept
+  // attacks spread evenly over every client-visible surface, on wedding and party ground (see its README section);
+  // written in one short sitting while sets 55 and 56 were being written on other branches.
+  {
+    name: 'held-out set 54',
+    dir: HELD_OUT_54_DIR,
+    loaded: heldOut54Corpus,
+    section: 'heldOut54',
+    least: 30,
+    clientRequests: true,
   },
 ] as const;
 

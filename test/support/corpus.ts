@@ -403,6 +403,13 @@ export const HELD_OUT_52_DIR = join(CORPUS_DIR, 'held-out-52');
  */
 export const HELD_OUT_53_DIR = join(CORPUS_DIR, 'held-out-53');
 
+/**
+ * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
+ * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
+ * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
+ */
+export const HELD_OUT_54_DIR = join(CORPUS_DIR, 'held-out-54');
+
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
 
