@@ -69,6 +69,7 @@ import {
   HELD_OUT_51_DIR,
   HELD_OUT_52_DIR,
   HELD_OUT_53_DIR,
+  HELD_OUT_55_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -194,6 +195,8 @@ const heldOut52Corpus = loadCorpus(HELD_OUT_52_DIR);
 const heldOut52 = heldOut52Corpus.map(({ testCase }) => testCase);
 const heldOut53Corpus = loadCorpus(HELD_OUT_53_DIR);
 const heldOut53 = heldOut53Corpus.map(({ testCase }) => testCase);
+const heldOut55Corpus = loadCorpus(HELD_OUT_55_DIR);
+const heldOut55 = heldOut55Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -250,6 +253,7 @@ const everyCase = [
   ...heldOut51,
   ...heldOut52,
   ...heldOut53,
+  ...heldOut55,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -379,6 +383,7 @@ function readmeSections(): {
   heldOut51: string;
   heldOut52: string;
   heldOut53: string;
+  heldOut55: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -439,6 +444,7 @@ function readmeSections(): {
     at('Held-out set 51'),
     at('Held-out set 52'),
     at('Held-out set 53'),
+    at('Held-out set 55'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -501,6 +507,7 @@ function readmeSections(): {
     heldOut51: section(50),
     heldOut52: section(51),
     heldOut53: section(52),
+    heldOut55: section(53),
   };
 }
 
@@ -1217,6 +1224,17 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 1,
     },
+  },
+  // In our words, worded like set 52 as product text by an attacker who has read scanners' rule lists, on university and
+  // research ground (admissions, student loans, scholarships, visas, exam boards, peer review, ethics committees, trial
+  // registries, libraries, halls, campus parking, payroll); written in one short sitting in parallel with sets 54 and 56.
+  {
+    name: 'held-out set 55',
+    dir: HELD_OUT_55_DIR,
+    loaded: heldOut55Corpus,
+    section: 'heldOut55',
+    least: 30,
+    clientRequests: true,
   },
 ] as const;
 
