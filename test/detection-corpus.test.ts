@@ -70,6 +70,7 @@ import {
   HELD_OUT_52_DIR,
   HELD_OUT_53_DIR,
   HELD_OUT_54_DIR,
+  HELD_OUT_55_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -197,6 +198,8 @@ const heldOut53Corpus = loadCorpus(HELD_OUT_53_DIR);
 const heldOut53 = heldOut53Corpus.map(({ testCase }) => testCase);
 const heldOut54Corpus = loadCorpus(HELD_OUT_54_DIR);
 const heldOut54 = heldOut54Corpus.map(({ testCase }) => testCase);
+const heldOut55Corpus = loadCorpus(HELD_OUT_55_DIR);
+const heldOut55 = heldOut55Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -254,6 +257,7 @@ const everyCase = [
   ...heldOut52,
   ...heldOut53,
   ...heldOut54,
+  ...heldOut55,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -384,6 +388,7 @@ function readmeSections(): {
   heldOut52: string;
   heldOut53: string;
   heldOut54: string;
+  heldOut55: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -445,6 +450,7 @@ function readmeSections(): {
     at('Held-out set 52'),
     at('Held-out set 53'),
     at('Held-out set 54'),
+    at('Held-out set 55'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -508,6 +514,7 @@ function readmeSections(): {
     heldOut52: section(51),
     heldOut53: section(52),
     heldOut54: section(53),
+    heldOut55: section(54),
   };
 }
 
@@ -1233,6 +1240,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_54_DIR,
     loaded: heldOut54Corpus,
     section: 'heldOut54',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like set 52 as product text by an attacker who has read scanners' rule lists, on university and
+  // research ground (admissions, student loans, scholarships, visas, exam boards, peer review, ethics committees, trial
+  // registries, libraries, halls, campus parking, payroll); written in one short sitting in parallel with sets 54 and 56.
+  {
+    name: 'held-out set 55',
+    dir: HELD_OUT_55_DIR,
+    loaded: heldOut55Corpus,
+    section: 'heldOut55',
     least: 30,
     clientRequests: true,
   },
