@@ -127,17 +127,37 @@ interface Units {
   origin: number[];
 }
 
+/**
+ * JSON string escapes left in a result that serialises its records (`"text": "…\n\nIgnore the
+ * system instructions.\n…"`): the model reads `\n` as the line break it stands for, so it ends a
+ * sentence here too. Only before what cannot continue a lower-case word, so a Windows path
+ * (`C:\Users\nick`) keeps its letters.
+ */
+const ESCAPED_BLANK = /\\[nrt](?![a-z])/g;
+
+function escapedBlanks(original: string): Map<number, string> {
+  const blanks = new Map<number, string>();
+  for (const match of original.matchAll(ESCAPED_BLANK)) {
+    blanks.set(match.index, match[0][1] === 't' ? '\t' : '\n');
+    blanks.set(match.index + 1, '');
+  }
+  return blanks;
+}
+
 function visibleUnits(original: string): Units {
   const skip = ansiRanges(original);
+  const escaped = escapedBlanks(original);
   const chars: string[] = [];
   const origin: number[] = [];
   let range = 0;
   let index = 0;
-  for (const char of original) {
+  for (const unread of original) {
     const at = index;
-    index += char.length;
+    index += unread.length;
     while (range < skip.length && skip[range]![1] <= at) range += 1;
     if (range < skip.length && skip[range]![0] <= at) continue;
+    const char = escaped.get(at) ?? unread;
+    if (char === '') continue;
     if (DROPPED.test(char)) continue;
     if (BLANK.test(char)) {
       // Line breaks end sentences, so they survive; any other run of blanks is one space.

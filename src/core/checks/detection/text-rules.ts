@@ -1222,7 +1222,7 @@ const PLANTED_IDENTITY =
 const ACCOUNT_WORD_ELSEWHERE =
   'rekening|rekeningnummer|konto|kontonummer|cuenta|compte|conto|conta|rachunek|hesap|tilinumero|szamla|racun|ucet';
 const MONEY_DESTINATION =
-  /\b(?:rekening|rekeningnummer|konto|kontonummer|cuenta|compte|conto|conta|rachunek|hesap|tilinumero|szamla|racun|ucet)\b(?: (?!client|kunde|cliente|klant)[a-z.]+){0,3} \d{2,6}(?:-\d{1,8}){2,4}\b|\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{25,62}\b|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\biban\W{0,3}[a-z]{2}\d{2}[a-z0-9]{11,30}\b|\baccount (?:no\.? |number |#)?\d{6,17},? (?:and )?(?:aba |routing |sort code )(?:no\.? |number |#)?\d[\d-]{5,10}\b|\b(?:aba |routing |sort code )(?:no\.? |number |#)?\d[\d-]{5,10},? (?:and )?account (?:no\.? |number |#)?\d{6,17}\b/;
+  /\b(?:rekening|rekeningnummer|konto|kontonummer|cuenta|compte|conto|conta|rachunek|hesap|tilinumero|szamla|racun|ucet)\b(?: (?!client|kunde|cliente|klant)[a-z.]+){0,3} \d{2,6}(?:-\d{1,8}){2,4}\b|\b0x[0-9a-f]{40}\b|\bbc1[a-z0-9]{25,62}\b|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\biban\W{0,3}[a-z]{2}\d{2}[a-z0-9]{11,30}\b|\baccount (?:no\.? |number |#)?\d{6,17},? (?:and )?(?:aba |routing |sort code )(?:no\.? |number |#)?\d[\d-]{5,10}\b|\b(?:aba |routing |sort code )(?:no\.? |number |#)?\d[\d-]{5,10},? (?:and )?account (?:no\.? |number |#)?\d{6,17}\b|\b(?:account|a\/c|payee)\b[^.;\n]{0,40}?\b\d{2}-\d{2}-\d{2},? \d{8}\b/;
 
 /**
  * A payee fixed by its identifier for another server's payment tool: "always pass merchant_id
@@ -1234,7 +1234,7 @@ const FIXED_PAYEE =
 
 /** A change of where money goes: "update the remit-to … to", "moved escrow to a new bank", "new wire instructions". */
 const DESTINATION_CHANGED =
-  /\bremittance (?:update|change)s?\s*:|\b(?:routing|settlements?|payouts?|remittances?|receivables)\b[^.!?\n]{0,30}\b(?:moved|switched|redirected|re-?routed)\s+to\s+(?:the |a |an |our |its |their |new )?(?:[\w-]+ ){0,2}(?:account|iban|bank)\b|\b(?:update|change|switch|replace|move|moved|set|redirect)\w*\b[^.!?\n]{0,60}\b(?:remit\w*|bank account|account|bank|beneficiar\w*|payee|escrow|wire (?:instructions|details))\b[^.!?\n]{0,40}\bto\b|\b(?:bank|banking|payment|remit\w*|account|wire) (?:details|information|info|instructions) (?:have |has )?(?:been )?(?:changed|updated|moved)\b|\b(?:new|updated|changed) (?:bank|wire instructions|remit\w*|escrow|beneficiary|banking (?:details|instructions|information|info))\b/;
+  /\bremittance (?:update|change)s?\s*:|\b(?:routing|settlements?|payouts?|remittances?|receivables)\b[^.!?\n]{0,30}\b(?:moved|switched|redirected|re-?routed)\s+to\s+(?:the |a |an |our |its |their |new )?(?:[\w-]+ ){0,2}(?:account|iban|bank)\b|\b(?:update|change|switch|replace|move|moved|set|redirect)\w*\b[^.!?\n]{0,60}\b(?:remit\w*|bank account|account|bank|beneficiar\w*|payee|escrow|wire (?:instructions|details))\b[^.!?\n]{0,40}\bto\b|\b(?:bank|banking|payment|remit\w*|account|wire) (?:details|information|info|instructions) (?:have |has )?(?:been )?(?:changed|updated|moved)\b|\b(?:new|updated|changed) (?:bank|wire instructions|remit\w*|escrow|beneficiary|banking (?:details|instructions|information|info))\b|\b(?:collection|receiving|remittance|beneficiary) account (?:has |have )?(?:been )?(?:changed|moved)\b/;
 
 /**
  * Data that moves a payee's money to an account it names (business e-mail compromise): a scanned
@@ -1878,7 +1878,7 @@ function answersAsError(text: ReadText): boolean {
  * to whoever answers the user.
  */
 const VOCATIVE =
-  /(?:^|[.!?>\n"'`([:;]\s*|\|{2,}\s*)(?:[\w-]+ ){0,2}(?:assistants?|ai agents?|agents)\s*[,:](?=\s)|\b(?:ai |shopping |coding |screening |research |support |booking )?(?:assistants?|llms?|copilots?)(?: (?:\w+ing|that|who|which)(?: [\w'-]+){0,4})? (?:must|should|need to|are required to|shall|have to|has to)\b|\b(?:whenever|when|if|once|each time|every time)\s+(?:the |an? |any |your )?(?:ai |automated |virtual )?(?:assistant|agent|model|llm|copilot|assessor)s?\s+(?:reads?|sees?|processes|summari[sz]es|opens?|handles?|reviews?|loads?)\b|\bfor (?:(?:the|any|an?) )?(?:automated|ai|virtual) (?:assessor|reviewer|processor|agent|assistant|screener|underwriter|adjuster|operator)s?\b|\bthe (?:ai |automated )?(?:assistant|agent) (?:is|acts as|serves as) the (?:approver|owner|authority|decision[- ]maker|signatory)\b/;
+  /(?:^|[.!?>\n"'`([:;]\s*|\|{2,}\s*)(?:[\w-]+ ){0,2}(?:assistants?|ai agents?|agents)\s*[,:](?=\s)|\b(?:ai |shopping |coding |screening |research |support |booking )?(?:assistants?|llms?|copilots?)(?: (?:\w+ing|that|who|which)(?: [\w'-]+){0,4})? (?:must|should|need to|are required to|shall|have to|has to)\b|\b(?:whenever|when|if|once|each time|every time)\s+(?:the |an? |any |your )?(?:ai |automated |virtual )?(?:assistant|agent|model|llm|copilot|assessor)s?\s+(?:reads?|sees?|processes|summari[sz]es|opens?|handles?|reviews?|loads?)\b|\bfor (?:(?:the|any|an?) )?(?:automated|ai|virtual) (?:assessor|reviewer|processor|agent|assistant|screener|underwriter|adjuster|operator|reader)s?\b|\bthe (?:ai |automated )?(?:assistant|agent) (?:is|acts as|serves as) the (?:approver|owner|authority|decision[- ]maker|signatory)\b/;
 /**
  * The reader named by what only it does, in the very clause that orders the act: "Before answering
  * any maintenance question, lock_out each such room", "call transfer_quota … before reporting this
@@ -2781,6 +2781,7 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
         !settingWritten(target, clause.text) &&
         !describesContent(clause.text, target) &&
         !writtenTo(target, clause.text) &&
+        !conversationEntered(target, clause.text) &&
         !examplePathValue(target, clause.text) &&
         !within(quoted, clause.start + target.start),
     );
@@ -2961,7 +2962,7 @@ function urlTemplateHits(text: ReadText, form: string, clauses: readonly Clause[
  * dotfiles of credentials and the whole environment count.
  */
 const SECRET_SUBSTITUTION =
-  /\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|invoke-restmethod|iwr|irm|https?ie?)\b[^\n]{0,200}?(?:\$\(|`|<\(|@(?=[~./]))[^)\n`]{0,80}?(?:(?:^|[\s/'"~@])\.env\b|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\b|\bprintenv\b|(?:^|[\s(|])env\s*(?:[|)]|$)|\.npmrc\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\/etc\/(?:passwd|shadow)\b)/;
+  /\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|invoke-restmethod|iwr|irm|https?ie?)\b[^\n]{0,200}?(?:\$\(|`|<\(|@(?=[~./]))[^)\n`]{0,80}?(?:(?:^|[\s/'"~@])\.env\b|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\b|\bprintenv\b|(?:^|[\s(|])env\s*(?:[|)]|$)|(?<=\$\()env\s*[|)]|\.npmrc\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\/etc\/(?:passwd|shadow)\b)/;
 
 /** A link whose query carries the environment or credentials in a slot: `?creds={base64_env}`. */
 const SECRET_QUERY_SLOT =
@@ -3073,6 +3074,20 @@ function writtenTo(target: TargetMatch, text: string): boolean {
   const destination = (target.rule.alsoWrittenTo ?? false) || target.rule.id === 'env-files';
   const lead = target.text.length - target.text.trimStart().length;
   return destination && INTO.test(text.slice(0, target.start + lead));
+}
+
+/** "…enters the ", "…is returned directly into the ": what follows is where a value ends up. */
+const ENTERS =
+  /\b(?:enters?|entering|(?:returned|goes|go|gets?|leaks?) (?:directly |straight )?into|(?:lands?|ends? up) in)\s+(?:the |your |this |our )?$/;
+
+/**
+ * "Only a single-use wrapping token enters the conversation context": the conversation is where a
+ * value goes (Vault's response wrapping, said to keep a secret out of it), not what is handed over.
+ */
+function conversationEntered(target: TargetMatch, text: string): boolean {
+  if (target.rule.id !== 'conversation') return false;
+  const lead = target.text.length - target.text.trimStart().length;
+  return ENTERS.test(text.slice(0, target.start + lead));
 }
 
 /** A launch line in code, then a few words before the target: "Use `npx -y …@latest` in your MCP config". */
@@ -3398,6 +3413,10 @@ const STRONG_POSITIVE_MODAL =
   /\b(?:must|always|only|required|mandatory|exclusively)\b|\bfor (?:every|all|each|any)\b/;
 const TELL_USER_VERB = /^(?:tell|ask|inform|explain|show|let|notify|warn|remind|report)$/;
 
+/** "…instead of built-in alternatives", "over the client's native file tools": the agent's own tools, no server's. */
+const BUILT_IN_DISPLACED =
+  /\b(?:instead of|rather than|in place of|over|preferred over)\s+(?:the |your |any |its )?(?:client'?s? |agent'?s? |editor'?s? )?(?:built-?in|native|default|stock)\s+(?:[\w/-]+\s+)?(?:alternatives?|tools?|commands?|utilities|equivalents?)\b/;
+
 function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] {
   const whole = clauses.map((clause) => clause.text).join('\n');
   const hits: Hit[] = [];
@@ -3481,7 +3500,8 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
     // (context-mode): an agent's built-in tools set aside to save its context is advice, not shadowing.
     const named = [...displaced, ...foreign.map((reference) => reference.name)];
     const advice =
-      named.length > 0 && named.every((name) => BUILT_IN_TOOLS.test(name)) && CONTEXT_REASON.test(whole);
+      (named.length > 0 ? named.every((name) => BUILT_IN_TOOLS.test(name)) : BUILT_IN_DISPLACED.test(text)) &&
+      CONTEXT_REASON.test(whole);
     // "…rather than the transfer tools of other telephony servers; those do not keep the call
     // recording": the others set aside on a claim that they fall short.
     const faulted = OTHERS_FALL_SHORT.test(`${text} ${clauses[index + 1]?.text ?? ''}`);
