@@ -69,6 +69,7 @@ import {
   HELD_OUT_51_DIR,
   HELD_OUT_52_DIR,
   HELD_OUT_53_DIR,
+  HELD_OUT_56_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -194,6 +195,8 @@ const heldOut52Corpus = loadCorpus(HELD_OUT_52_DIR);
 const heldOut52 = heldOut52Corpus.map(({ testCase }) => testCase);
 const heldOut53Corpus = loadCorpus(HELD_OUT_53_DIR);
 const heldOut53 = heldOut53Corpus.map(({ testCase }) => testCase);
+const heldOut56Corpus = loadCorpus(HELD_OUT_56_DIR);
+const heldOut56 = heldOut56Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -250,6 +253,7 @@ const everyCase = [
   ...heldOut51,
   ...heldOut52,
   ...heldOut53,
+  ...heldOut56,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -379,6 +383,7 @@ function readmeSections(): {
   heldOut51: string;
   heldOut52: string;
   heldOut53: string;
+  heldOut56: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -439,6 +444,7 @@ function readmeSections(): {
     at('Held-out set 51'),
     at('Held-out set 52'),
     at('Held-out set 53'),
+    at('Held-out set 56'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -501,6 +507,7 @@ function readmeSections(): {
     heldOut51: section(50),
     heldOut52: section(51),
     heldOut53: section(52),
+    heldOut56: section(53),
   };
 }
 
@@ -1216,6 +1223,34 @@ const HELD_OUT_SETS = [
       'rug-pull': 1,
       'identity-deception': 0,
       'encoded-payload': 1,
+    },
+  },
+  // Real public text a sixteenth time, from sources sets 10 to 53 do not use (see its README section), written in one
+  // sitting in parallel with sets 54 and 55. It holds 13 malicious cases, not 20: the unused public text found in the
+  // time was thin, and much of it is injection found in the wild (repositories' agent files, a review bot's hidden
+  // comment, a setup guide's forged harness message, a skill listing) plus a few scanners' and labs' fixtures. Techniques
+  // it holds fewer than three of, and why: none of that text hides a payload with invisible characters or an encoding,
+  // imitates another tool's name, asks for data through an extra parameter or changes its face by client name, and it
+  // holds only one poisoned schema, one poisoned initialize instruction (by a stated move from an AGENTS.md), one poisoned
+  // prompt (by a stated move from a skill listing), two poisoned resources, one rug pull and one shadowing tool.
+  {
+    name: 'held-out set 56',
+    dir: HELD_OUT_56_DIR,
+    loaded: heldOut56Corpus,
+    section: 'heldOut56',
+    least: 13,
+    fewer: {
+      'invisible-characters': 0,
+      'exfiltration-parameter': 0,
+      shadowing: 1,
+      'confusable-name': 0,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 2,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 0,
     },
   },
 ] as const;

@@ -402,6 +402,13 @@ export const HELD_OUT_52_DIR = join(CORPUS_DIR, 'held-out-52');
  * no other set uses; nothing reads it by default.
  */
 export const HELD_OUT_53_DIR = join(CORPUS_DIR, 'held-out-53');
+/**
+ * A fifty-sixth held-out batch, not written in our words, like the real-text sets 10 to 34, 41, 44, 47, 50 and 53:
+ * attacks are payloads as their authors published them (many of them found in the wild, in repositories' agent files,
+ * bot comments, setup guides and skill listings) and benign servers are real servers' own tool definitions, from sources
+ * no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_56_DIR = join(CORPUS_DIR, 'held-out-56');
 
 export const LABELS = ['malicious', 'benign'] as const;
 export type Label = (typeof LABELS)[number];
