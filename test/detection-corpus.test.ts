@@ -71,6 +71,7 @@ import {
   HELD_OUT_53_DIR,
   HELD_OUT_54_DIR,
   HELD_OUT_55_DIR,
+  HELD_OUT_56_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -200,6 +201,8 @@ const heldOut54Corpus = loadCorpus(HELD_OUT_54_DIR);
 const heldOut54 = heldOut54Corpus.map(({ testCase }) => testCase);
 const heldOut55Corpus = loadCorpus(HELD_OUT_55_DIR);
 const heldOut55 = heldOut55Corpus.map(({ testCase }) => testCase);
+const heldOut56Corpus = loadCorpus(HELD_OUT_56_DIR);
+const heldOut56 = heldOut56Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -258,6 +261,7 @@ const everyCase = [
   ...heldOut53,
   ...heldOut54,
   ...heldOut55,
+  ...heldOut56,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -389,6 +393,7 @@ function readmeSections(): {
   heldOut53: string;
   heldOut54: string;
   heldOut55: string;
+  heldOut56: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -451,6 +456,7 @@ function readmeSections(): {
     at('Held-out set 53'),
     at('Held-out set 54'),
     at('Held-out set 55'),
+    at('Held-out set 56'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -515,6 +521,7 @@ function readmeSections(): {
     heldOut53: section(52),
     heldOut54: section(53),
     heldOut55: section(54),
+    heldOut56: section(55),
   };
 }
 
@@ -1253,6 +1260,34 @@ const HELD_OUT_SETS = [
     section: 'heldOut55',
     least: 30,
     clientRequests: true,
+  },
+  // Real public text a sixteenth time, from sources sets 10 to 53 do not use (see its README section), written in one
+  // sitting in parallel with sets 54 and 55. It holds 13 malicious cases, not 20: the unused public text found in the
+  // time was thin, and much of it is injection found in the wild (repositories' agent files, a review bot's hidden
+  // comment, a setup guide's forged harness message, a skill listing) plus a few scanners' and labs' fixtures. Techniques
+  // it holds fewer than three of, and why: none of that text hides a payload with invisible characters or an encoding,
+  // imitates another tool's name, asks for data through an extra parameter or changes its face by client name, and it
+  // holds only one poisoned schema, one poisoned initialize instruction (by a stated move from an AGENTS.md), one poisoned
+  // prompt (by a stated move from a skill listing), two poisoned resources, one rug pull and one shadowing tool.
+  {
+    name: 'held-out set 56',
+    dir: HELD_OUT_56_DIR,
+    loaded: heldOut56Corpus,
+    section: 'heldOut56',
+    least: 13,
+    fewer: {
+      'invisible-characters': 0,
+      'exfiltration-parameter': 0,
+      shadowing: 1,
+      'confusable-name': 0,
+      'schema-poisoning': 1,
+      'server-instructions': 1,
+      'prompt-poisoning': 1,
+      'resource-poisoning': 2,
+      'rug-pull': 1,
+      'identity-deception': 0,
+      'encoded-payload': 0,
+    },
   },
 ] as const;
 

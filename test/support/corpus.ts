@@ -409,6 +409,13 @@ export const HELD_OUT_53_DIR = join(CORPUS_DIR, 'held-out-53');
  * campus parking, payroll …); nothing reads it by default.
  */
 export const HELD_OUT_55_DIR = join(CORPUS_DIR, 'held-out-55');
+/**
+ * A fifty-sixth held-out batch, not written in our words, like the real-text sets 10 to 34, 41, 44, 47, 50 and 53:
+ * attacks are payloads as their authors published them (many of them found in the wild, in repositories' agent files,
+ * bot comments, setup guides and skill listings) and benign servers are real servers' own tool definitions, from sources
+ * no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_56_DIR = join(CORPUS_DIR, 'held-out-56');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
