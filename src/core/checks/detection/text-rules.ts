@@ -2731,6 +2731,19 @@ function examplePathValue(target: TargetMatch, clause: string): boolean {
   );
 }
 
+/** "the path to your service account key", "set GITHUB_APP_PRIVATE_KEY_PATH to the app's private key". */
+const PATH_TO_BEFORE =
+  /\b(?:(?:path|location|file ?name) (?:to|of)|[a-z_]*(?:path|file)[`'"]? (?:to|at)) (?:the |your |its |their |an? )?(?:[\w'-]+ )?$/;
+
+/**
+ * Where the server reads a key it is configured with, given as a path: the user points it at the
+ * file, nothing is read out to the model. "Pass the path, then the contents" still hands it over.
+ */
+function pathToIt(target: TargetMatch, clause: string): boolean {
+  const lead = target.text.length - target.text.trimStart().length;
+  return PATH_TO_BEFORE.test(clause.slice(0, target.start + lead)) && !HANDS_OVER.test(clause);
+}
+
 /**
  * What a sampling request has the model write goes back to the server that asked: there, "list
  * every phone number that appears anywhere in this conversation" hands them over as surely as
@@ -2783,6 +2796,7 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
         !writtenTo(target, clause.text) &&
         !conversationEntered(target, clause.text) &&
         !examplePathValue(target, clause.text) &&
+        !pathToIt(target, clause.text) &&
         !within(quoted, clause.start + target.start),
     );
     for (const target of targets) {
