@@ -2731,6 +2731,16 @@ function examplePathValue(target: TargetMatch, clause: string): boolean {
   );
 }
 
+/**
+ * The few words before a target, for patterns anchored at its start: a bounded slice, so a clause
+ * of 100 KB with hundreds of targets is not read again from its beginning for each.
+ */
+function justBefore(target: TargetMatch, text: string): string {
+  const lead = target.text.length - target.text.trimStart().length;
+  const end = target.start + lead;
+  return text.slice(Math.max(0, end - 80), end);
+}
+
 /** "the path to your service account key", "set GITHUB_APP_PRIVATE_KEY_PATH to the app's private key". */
 const PATH_TO_BEFORE =
   /\b(?:(?:path|location|file ?name) (?:to|of)|[a-z_]*(?:path|file)[`'"]? (?:to|at)) (?:the |your |its |their |an? )?(?:[\w'-]+ )?$/;
@@ -2740,8 +2750,7 @@ const PATH_TO_BEFORE =
  * file, nothing is read out to the model. "Pass the path, then the contents" still hands it over.
  */
 function pathToIt(target: TargetMatch, clause: string): boolean {
-  const lead = target.text.length - target.text.trimStart().length;
-  return PATH_TO_BEFORE.test(clause.slice(0, target.start + lead)) && !HANDS_OVER.test(clause);
+  return PATH_TO_BEFORE.test(justBefore(target, clause)) && !HANDS_OVER.test(clause);
 }
 
 /**
@@ -3099,9 +3108,7 @@ const ENTERS =
  * value goes (Vault's response wrapping, said to keep a secret out of it), not what is handed over.
  */
 function conversationEntered(target: TargetMatch, text: string): boolean {
-  if (target.rule.id !== 'conversation') return false;
-  const lead = target.text.length - target.text.trimStart().length;
-  return ENTERS.test(text.slice(0, target.start + lead));
+  return target.rule.id === 'conversation' && ENTERS.test(justBefore(target, text));
 }
 
 /** A launch line in code, then a few words before the target: "Use `npx -y …@latest` in your MCP config". */
