@@ -619,7 +619,27 @@ const ATTACK_WRITE_UP =
 const ATTACK_TOPIC =
   /\b(?:prompt injections?|injection attacks?|payloads?|jailbreaks?|malicious|attack(?:s|ers?)?|exploit\w*)\b/;
 
+/** "Prompt template:", "Example prompt:", "Sample system message:" on the line above. */
+const TEMPLATE_LABEL =
+  /(?:^|\n)\s*(?:[\w-]+ )?(?:(?:example|sample)s? (?:of (?:a |an |the )?)?(?:system )?(?:prompts?|templates?|messages?|conversations?|chats?)|(?:system |chat )?prompt templates?|(?:system )?prompt examples?)\s*:\s*\n$/;
+const OVERRIDE_WORDS = /\b(?:ignore|disregard|forget|override|bypass|no longer|new instructions|instead)\b/;
+
+/**
+ * A prompt shown as a template or an example below its label ("Prompt template:\nSystem: You are a
+ * helpful assistant.\nUser: {question}"), as prompt libraries and framework docs show them: a role
+ * given in an example, not taken. One that sets earlier instructions aside is no example.
+ */
+function shownAsTemplate(form: string, found: Hit): boolean {
+  // The match may begin at the line break before the role's label: find the label's own line.
+  const role = form.slice(found.start, found.end).search(/\bsystem\b/);
+  if (role === -1) return false;
+  const line = form.lastIndexOf('\n', found.start + role - 1) + 1;
+  const above = form.slice(Math.max(0, line - 80), line);
+  return TEMPLATE_LABEL.test(above) && !OVERRIDE_WORDS.test(form.slice(found.start, found.end + 120));
+}
+
 function quotedAsExample(form: string, found: Hit): boolean {
+  if (shownAsTemplate(form, found)) return true;
   const before = form.slice(Math.max(0, found.start - 120), found.start);
   // A sentence ends at a stop before a space: "203.0.113.77" or "v1.2" do not end one.
   const sentence = before.split(/[.!?](?=\s)|\n/).pop() ?? '';
