@@ -14,7 +14,7 @@ export const DEFINITION_CHANGES_CHECKS: readonly CheckEntry[] = [
     fromSnapshot: true,
     title: 'Same definitions for every client, all session long',
     passes:
-      'Tools, prompts, resources and server instructions are identical on five fresh connections (the client names of Claude Code, Cursor and Claude Desktop, and a scanner-like one), after tool calls, and after any list_changed notification; values that vary by nature (dates, counters, ids) are ignored. The same tool calls, made again under each client name, answer alike: a result that adds a passage of 40 characters or more for some client names and not others fails, when each of those names got one answer all session. Fail: any other difference, which is deception (bait-and-switch) or a rug pull; the evidence holds the difference.',
+      'Tools, prompts, resources and server instructions are identical on eight fresh connections (the client names of Claude Code, Cursor, Claude Desktop, VS Code, Gemini CLI and Codex, and a scanner-like one), after tool calls, and after any list_changed notification; values that vary by nature (dates, counters, ids) are ignored. The same tool calls, made again under each client name, answer alike: a result that adds a passage of 40 characters or more for some client names and not others fails, when each of those names got one answer all session. Fail: any other difference, which is deception (bait-and-switch) or a rug pull; the evidence holds the difference.',
     remediation:
       'Serve the same definitions and the same answers to every client; never change tools after they were approved.',
     before: [

@@ -69,7 +69,7 @@ const SECTIONS: readonly [Section, string, SectionList][] = [
  * so a resources/list that fails on one connection (a backend the sandbox cannot reach, a busy
  * machine) is never taken for resources removed.
  */
-export function comparable(a: FaceDefinitions, b: FaceDefinitions): [FaceDefinitions, FaceDefinitions] {
+function comparable(a: FaceDefinitions, b: FaceDefinitions): [FaceDefinitions, FaceDefinitions] {
   const skipped = new Set([...(a.unlisted ?? []), ...(b.unlisted ?? [])]);
   const read = ({ unlisted: _, ...face }: FaceDefinitions): FaceDefinitions => {
     const out = { ...face };
@@ -98,7 +98,8 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
   );
 }
 
-export function differences(first: FaceDefinitions, other: FaceDefinitions): Difference[] {
+function differences(a: FaceDefinitions, b: FaceDefinitions): Difference[] {
+  const [first, other] = comparable(a, b);
   const out: Difference[] = [];
   if (
     canonicalJson(mask(first.server.instructions ?? null)) !==
@@ -110,8 +111,7 @@ export function differences(first: FaceDefinitions, other: FaceDefinitions): Dif
       what: 'instructions changed',
     });
   }
-  for (const [section, key, list] of SECTIONS) {
-    if (first.unlisted?.includes(list) || other.unlisted?.includes(list)) continue;
+  for (const [section, key] of SECTIONS) {
     const before = keyed(first[section] as Record<string, unknown>[], key);
     const after = keyed(other[section] as Record<string, unknown>[], key);
     for (const [name, item] of after) {
