@@ -3,8 +3,9 @@
  * connection, as an ordinary client, does the whole session: it lists everything, reads prompts
  * and resources, calls the tools it may call, lists again after the calls and after any
  * list_changed notification, sends invalid calls, and times latency, ping and the exit. Later
- * connections, under other client identities, list again. Every listing becomes a face and every
- * text the server sent is kept, so the detection rules read all of it. Nothing here judges;
+ * connections, under other client identities, list, read and make the first calls again; the last
+ * one then calls the tools that write, send or run (`mayCallLast`). Every listing becomes a face and
+ * every text the server sent is kept, so the detection rules read all of it. Nothing here judges;
  * `core/checks` does.
  */
 import { performance } from 'node:perf_hooks';
@@ -16,6 +17,7 @@ import {
   EXPLORATION_CALL_TIMEOUT_MS,
   FACE_IDENTITIES,
   LIST_LATENCY_SAMPLES,
+  MAX_ACTING_CALLS,
   MAX_EXPLORATION_CALLS,
   MAX_RECALLS_PER_CONNECTION,
   MAX_SMOKE_CALLS,
@@ -49,6 +51,7 @@ import {
   invalidArgumentsProbe,
   invalidCall,
   isSafeToCall,
+  mayCallLast,
   mayExplore,
   plausibleArguments,
   smokeArguments,
@@ -461,25 +464,65 @@ async function listUnlessFailed(connection: OpenConnection, progress: Progress):
   return listing;
 }
 
-/** Later connections, under the other identities: list and read again, and again after any notification. */
+/**
+ * Tools that write, send or run, each called once, last: after every listing that is compared, so
+ * what they change (a note added, a resource created) is never taken for a rug pull. Only what they
+ * answer is read.
+ */
+async function callActingTools(
+  session: Session,
+  connection: OpenConnection,
+  face: string,
+  tools: readonly SnapshotTool[],
+  policy: ExplorePolicy,
+): Promise<void> {
+  for (const tool of tools.filter((item) => mayCallLast(item, policy)).slice(0, MAX_ACTING_CALLS)) {
+    const record = await callTool(
+      connection.client,
+      tool,
+      plausibleArguments(tool),
+      EXPLORATION_CALL_TIMEOUT_MS,
+    );
+    session.keepResult(record, face);
+    if (record.outcome === 'no-answer' && !(await ping(connection.client, ALIVE_TIMEOUT_MS)).ok) break;
+  }
+}
+
+/** What the later connections repeat, and under which policy the last one calls acting tools. */
+interface Reconnection {
+  limits: Limits;
+  calls: readonly MadeCall[];
+  policy: ExplorePolicy;
+  onActivity: ProbeOptions['onActivity'];
+}
+
+/**
+ * Later connections, under the other identities: list and read again, make the first calls again,
+ * and list again after any notification; the last one then calls the acting tools. Reading and
+ * calling are told apart from starting and listing (`onActivity`), so the network a call reaches
+ * on a later connection is not taken for the server reaching out at start-up.
+ */
 async function reconnect(
   launcher: ServerLauncher,
   session: Session,
   faces: FaceRecorder,
   facts: ProbeFacts,
-  limits: Limits,
+  plan: Reconnection,
   progress: Progress,
-  calls: readonly MadeCall[],
 ): Promise<void> {
+  const { limits, calls, policy, onActivity } = plan;
   // A server that took long to start the first time gets as long again, and more, under load.
   const timeout = Math.max(limits.startup, RECONNECT_STARTUP_FACTOR * limits.firstStartMs);
   for (let index = 1; index < FACE_IDENTITIES.length; index += 1) {
     const identity = FACE_IDENTITIES[index]!;
+    const last = index === FACE_IDENTITIES.length - 1;
     progress(`reconnecting as ${identity.name} (connection ${index + 1})`);
     const connection = await connect(launcher, identity, index + 1, timeout, Math.max(timeout, limits.retry));
     if (connection.facts.started) {
       const listing = await listUnlessFailed(connection, progress);
       if (listing.failed !== null) {
+        if (last)
+          progress('the last connection could not list, so no tool that writes, sends or runs was called');
         session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
         facts.connections.push(connection.facts);
         await closeQuietly(connection);
@@ -487,14 +530,22 @@ async function reconnect(
       }
       noteTools(connection, listing.definitions);
       const face = faces.record(connection, listing.definitions);
+      onActivity?.('calls');
       await readContents(session, listing.definitions, connection, face.label);
       await callAgain(session, connection, face.label, calls);
       await pause(limits.graceMs);
+      onActivity?.('start');
       const notifications = connection.takeNotifications();
       if (notifications.length > 0) {
         const again = await listEverything(connection);
         if (again.failed === null)
           faces.record(connection, again.definitions, [...new Set(notifications)].join(', '));
+      }
+      if (last) {
+        onActivity?.('calls');
+        await callActingTools(session, connection, face.label, listing.definitions.tools, policy);
+        await pause(limits.graceMs);
+        onActivity?.('start');
       }
     }
     session.keepServerRequests(connection, `${identity.name}, connection ${index + 1}`);
@@ -594,9 +645,13 @@ export async function probeServer(
     session,
     faces,
     facts,
-    { firstStartMs: primary.facts.initializeMs ?? 0, startup, retry, graceMs },
+    {
+      limits: { firstStartMs: primary.facts.initializeMs ?? 0, startup, retry, graceMs },
+      calls,
+      policy,
+      onActivity: options.onActivity,
+    },
     progress,
-    calls,
   );
 
   // A first connection that could not list leaves the top-level lists to the first one that did.

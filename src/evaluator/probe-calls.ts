@@ -1,9 +1,11 @@
 /**
  * Calling the server's tools to see what they answer. Smoke calls (REL-07) use only read-only
- * tools with arguments the schema states itself; exploration calls read what other harmless tools
- * return, with plausible arguments, so a payload hidden in a tool's result or error is read like
- * one in a description. Nothing named or annotated as deleting, writing, sending or executing is
- * ever called, and with the network on (or a remote server) only read-only tools are.
+ * tools with arguments the schema states itself; exploration calls read what other tools return,
+ * with plausible arguments, so a payload hidden in a tool's result or error is read like one in a
+ * description. Harmless tools are explored on the first connection. Tools that write, send or run
+ * are called only where nothing can leave the sandbox, and only last (`mayCallLast`). Nothing named
+ * or annotated as deleting is ever called, and with the network on (or a remote server) only
+ * read-only tools are.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
@@ -92,15 +94,35 @@ export function isSafeToCall(tool: SnapshotTool): boolean {
   return hints.readOnlyHint === true && hints.openWorldHint !== true && hints.destructiveHint !== true;
 }
 
-/** Whether exploration may call the tool under the policy. */
-export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
+/** Whether the tool's name says it writes, sends or runs something (`create_note`, `send_email`, `run_query`). */
+function acts(tool: SnapshotTool): boolean {
+  return riskKinds(tool.name).some((kind) => kind === 'write' || kind === 'send' || kind === 'execute');
+}
+
+function mayDestroy(tool: SnapshotTool): boolean {
+  return tool.annotations?.destructiveHint === true || riskKinds(tool.name).includes('destructive');
+}
+
+function declaredReadOnly(tool: SnapshotTool): boolean {
   const hints = tool.annotations ?? {};
-  if (hints.readOnlyHint === true && hints.destructiveHint !== true) return true;
-  if (policy === 'read-only' || hints.destructiveHint === true) return false;
-  const kinds = riskKinds(tool.name);
-  return !kinds.some(
-    (kind) => kind === 'destructive' || kind === 'write' || kind === 'send' || kind === 'execute',
-  );
+  return hints.readOnlyHint === true && hints.destructiveHint !== true;
+}
+
+/** Whether exploration may call the tool on the first connection: read-only, or harmless by its name. */
+export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
+  if (declaredReadOnly(tool)) return true;
+  return policy === 'non-destructive' && !mayDestroy(tool) && !acts(tool);
+}
+
+/**
+ * Whether the tool is one that writes, sends or runs (and deletes nothing), to be called once at
+ * the end of the probe. Its answer is read like any other: a payload in what `create_ticket` or
+ * `run_query` returns reaches the model as surely as one in `get_ticket`. It is called only where
+ * nothing can leave the sandbox: what it writes stays in the sandbox's throwaway folders, and what
+ * it sends has no network to go out on.
+ */
+export function mayCallLast(tool: SnapshotTool, policy: ExplorePolicy): boolean {
+  return policy === 'non-destructive' && !declaredReadOnly(tool) && !mayDestroy(tool) && acts(tool);
 }
 
 export interface CallRecord {

@@ -55,6 +55,8 @@ export const CONTENT_TEXT_CHARS = 4_000;
 export const MAX_SCANNED_CHARS = 4_000_000;
 /** Calls made only to read what tools return (beyond the REL-07 smoke calls). */
 export const MAX_EXPLORATION_CALLS = 10;
+/** Tools that write, send or run, called once each on the last connection (sandbox without network only). */
+export const MAX_ACTING_CALLS = 5;
 export const EXPLORATION_CALL_TIMEOUT_MS = 10_000;
 /** Calls of the first connection made again on each later one, under another client identity. */
 export const MAX_RECALLS_PER_CONNECTION = 3;
