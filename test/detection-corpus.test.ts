@@ -72,6 +72,7 @@ import {
   HELD_OUT_54_DIR,
   HELD_OUT_55_DIR,
   HELD_OUT_56_DIR,
+  HELD_OUT_57_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -203,6 +204,8 @@ const heldOut55Corpus = loadCorpus(HELD_OUT_55_DIR);
 const heldOut55 = heldOut55Corpus.map(({ testCase }) => testCase);
 const heldOut56Corpus = loadCorpus(HELD_OUT_56_DIR);
 const heldOut56 = heldOut56Corpus.map(({ testCase }) => testCase);
+const heldOut57Corpus = loadCorpus(HELD_OUT_57_DIR);
+const heldOut57 = heldOut57Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -262,6 +265,7 @@ const everyCase = [
   ...heldOut54,
   ...heldOut55,
   ...heldOut56,
+  ...heldOut57,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -394,6 +398,7 @@ function readmeSections(): {
   heldOut54: string;
   heldOut55: string;
   heldOut56: string;
+  heldOut57: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -457,6 +462,7 @@ function readmeSections(): {
     at('Held-out set 54'),
     at('Held-out set 55'),
     at('Held-out set 56'),
+    at('Held-out set 57'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -522,6 +528,7 @@ function readmeSections(): {
     heldOut54: section(53),
     heldOut55: section(54),
     heldOut56: section(55),
+    heldOut57: section(56),
   };
 }
 
@@ -1288,6 +1295,17 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 0,
     },
+  },
+  // In our words a fifty-seventh time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51 and 54, as published proof-of-concept
+  // attacks spread evenly over every client-visible surface, on club and outdoor ground (see its README section); written
+  // in one short sitting while set 58 was being written on another branch.
+  {
+    name: 'held-out set 57',
+    dir: HELD_OUT_57_DIR,
+    loaded: heldOut57Corpus,
+    section: 'heldOut57',
+    least: 20,
+    clientRequests: true,
   },
 ] as const;
 

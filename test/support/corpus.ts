@@ -416,6 +416,13 @@ export const HELD_OUT_55_DIR = join(CORPUS_DIR, 'held-out-55');
  * no other set uses; nothing reads it by default.
  */
 export const HELD_OUT_56_DIR = join(CORPUS_DIR, 'held-out-56');
+/**
+ * A fifty-seventh held-out batch, in our own words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51 and 54: published
+ * proof-of-concept wording spread over every client-visible surface, on club and outdoor ground (bell ringers, choirs,
+ * darts and bowls leagues, amateur radio, archery, fencing, canoe hire, climbing walls, dive schools, campsites, youth
+ * hostels, scouts, allotments, village halls, parish newsletters …); nothing reads it by default.
+ */
+export const HELD_OUT_57_DIR = join(CORPUS_DIR, 'held-out-57');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
