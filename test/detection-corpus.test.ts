@@ -72,6 +72,7 @@ import {
   HELD_OUT_54_DIR,
   HELD_OUT_55_DIR,
   HELD_OUT_56_DIR,
+  HELD_OUT_58_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -203,6 +204,8 @@ const heldOut55Corpus = loadCorpus(HELD_OUT_55_DIR);
 const heldOut55 = heldOut55Corpus.map(({ testCase }) => testCase);
 const heldOut56Corpus = loadCorpus(HELD_OUT_56_DIR);
 const heldOut56 = heldOut56Corpus.map(({ testCase }) => testCase);
+const heldOut58Corpus = loadCorpus(HELD_OUT_58_DIR);
+const heldOut58 = heldOut58Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -262,6 +265,7 @@ const everyCase = [
   ...heldOut54,
   ...heldOut55,
   ...heldOut56,
+  ...heldOut58,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -394,6 +398,7 @@ function readmeSections(): {
   heldOut54: string;
   heldOut55: string;
   heldOut56: string;
+  heldOut58: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -457,6 +462,7 @@ function readmeSections(): {
     at('Held-out set 54'),
     at('Held-out set 55'),
     at('Held-out set 56'),
+    at('Held-out set 58'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -522,6 +528,7 @@ function readmeSections(): {
     heldOut54: section(53),
     heldOut55: section(54),
     heldOut56: section(55),
+    heldOut58: section(56),
   };
 }
 
@@ -1288,6 +1295,18 @@ const HELD_OUT_SETS = [
       'identity-deception': 0,
       'encoded-payload': 0,
     },
+  },
+  // In our words, worded like sets 52 and 55 as product text by an attacker who has read scanners' rule lists, on
+  // building-trade ground (merchants, hire desks, party walls, asbestos, gas and electrical certificates, planning and
+  // building control, CDM files, drawing registers, retentions, snagging, warranties); written in one short sitting while
+  // set 57 was being written on another branch, so its section follows set 56's.
+  {
+    name: 'held-out set 58',
+    dir: HELD_OUT_58_DIR,
+    loaded: heldOut58Corpus,
+    section: 'heldOut58',
+    least: 30,
+    clientRequests: true,
   },
 ] as const;
 
