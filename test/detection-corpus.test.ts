@@ -73,6 +73,7 @@ import {
   HELD_OUT_55_DIR,
   HELD_OUT_56_DIR,
   HELD_OUT_57_DIR,
+  HELD_OUT_58_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -206,6 +207,8 @@ const heldOut56Corpus = loadCorpus(HELD_OUT_56_DIR);
 const heldOut56 = heldOut56Corpus.map(({ testCase }) => testCase);
 const heldOut57Corpus = loadCorpus(HELD_OUT_57_DIR);
 const heldOut57 = heldOut57Corpus.map(({ testCase }) => testCase);
+const heldOut58Corpus = loadCorpus(HELD_OUT_58_DIR);
+const heldOut58 = heldOut58Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -266,6 +269,7 @@ const everyCase = [
   ...heldOut55,
   ...heldOut56,
   ...heldOut57,
+  ...heldOut58,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -399,6 +403,7 @@ function readmeSections(): {
   heldOut55: string;
   heldOut56: string;
   heldOut57: string;
+  heldOut58: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -463,6 +468,7 @@ function readmeSections(): {
     at('Held-out set 55'),
     at('Held-out set 56'),
     at('Held-out set 57'),
+    at('Held-out set 58'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -529,6 +535,7 @@ function readmeSections(): {
     heldOut55: section(54),
     heldOut56: section(55),
     heldOut57: section(56),
+    heldOut58: section(57),
   };
 }
 
@@ -1305,6 +1312,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut57Corpus,
     section: 'heldOut57',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 52 and 55 as product text by an attacker who has read scanners' rule lists, on
+  // building-trade ground (merchants, hire desks, party walls, asbestos, gas and electrical certificates, planning and
+  // building control, CDM files, drawing registers, retentions, snagging, warranties); written in one short sitting while
+  // set 57 was being written on another branch, so its section follows set 56's.
+  {
+    name: 'held-out set 58',
+    dir: HELD_OUT_58_DIR,
+    loaded: heldOut58Corpus,
+    section: 'heldOut58',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

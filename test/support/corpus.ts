@@ -423,6 +423,13 @@ export const HELD_OUT_56_DIR = join(CORPUS_DIR, 'held-out-56');
  * hostels, scouts, allotments, village halls, parish newsletters …); nothing reads it by default.
  */
 export const HELD_OUT_57_DIR = join(CORPUS_DIR, 'held-out-57');
+/**
+ * A fifty-eighth held-out set, written in our words and worded like sets 52 and 55 as ordinary product text by an
+ * attacker who has read scanners' rule lists, on building-trade ground (builders' merchants, skip and plant hire, party
+ * walls, asbestos, gas and electrical certificates, damp proofing, kitchens, planning and building control, CDM files,
+ * drawing registers, structural calculations, retentions, snagging, new-build warranties); nothing reads it by default.
+ */
+export const HELD_OUT_58_DIR = join(CORPUS_DIR, 'held-out-58');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
