@@ -29,7 +29,7 @@ export const DEFINITION_CHANGES_CHECKS: readonly CheckEntry[] = [
         },
       },
       {
-        until: '2.2',
+        until: '2.3',
         was: {
           passes:
             'Tools, prompts, resources and server instructions are identical on five fresh connections (the client names of Claude Code, Cursor and Claude Desktop, and a scanner-like one), after tool calls, and after any list_changed notification; values that vary by nature (dates, counters, ids) are ignored. Fail: any other difference, which is deception (bait-and-switch) or a rug pull; the evidence holds the difference.',
