@@ -13,6 +13,16 @@ export interface RubricRelease {
 
 export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
   {
+    version: '2.4',
+    date: '2026-11-27',
+    summary:
+      'The evaluator reads what tools that write, send or run answer, and SEC-13 no longer mistakes a tool called again for the server reaching out at start-up. Every score made under 2.3 is evaluated again.',
+    changes: [
+      'In the sandbox without network, the last connection calls the tools named as writing, sending or running (`create_ticket`, `send_email`, `run_query`; five at most), once each, after every listing that is compared, and SEC-01 to SEC-04 read what they answer, their errors and the sampling and elicitation requests they send. A tool named or annotated as deleting is still never called; with the network on, without the sandbox or for a remote server only read-only tools are called. What they change is never compared, so a note a tool adds is not a rug pull.',
+      'SEC-13 counts the prompt and resource reads and the calls made again on later connections as calls, not as starting and listing: a search or API tool called again under another client name was read as the server reaching the network at start-up, and failed the check on about a third of the catalogue.',
+    ],
+  },
+  {
     version: '2.3',
     date: '2026-11-27',
     summary:

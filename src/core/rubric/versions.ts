@@ -5,11 +5,11 @@
  */
 
 /** Oldest first. */
-export const RUBRIC_VERSIONS = ['2.0', '2.1', '2.2', '2.3'] as const;
+export const RUBRIC_VERSIONS = ['2.0', '2.1', '2.2', '2.3', '2.4'] as const;
 export type RubricVersion = (typeof RUBRIC_VERSIONS)[number];
 
 /** The version new evaluations are graded under. */
-export const RUBRIC_VERSION: RubricVersion = '2.3';
+export const RUBRIC_VERSION: RubricVersion = '2.4';
 export const RUBRIC_MAJOR = 2;
 
 export function isRubricVersion(value: string): value is RubricVersion {
