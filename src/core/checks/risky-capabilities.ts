@@ -24,6 +24,7 @@ export const RISK_WORDS: Readonly<Record<RiskKind, readonly string[]>> = {
     'revoke',
     'reset',
     'clear',
+    'cancel',
   ],
   write: [
     'write',

@@ -13,6 +13,12 @@ describe('risk words in names', () => {
     expect(riskKinds('get_post')).toEqual([]);
     expect(riskKinds('get-annotated-message')).toEqual([]);
   });
+
+  it('reads cancelling as destructive: a cancelled booking or order is not undone by another call', () => {
+    expect(riskKinds('cancel_booking')).toEqual(['destructive']);
+    expect(riskKinds('booking_cancel')).toEqual(['destructive']);
+    expect(riskKinds('cancel-calendar-event')).toEqual(['destructive']);
+  });
 });
 
 describe('SEC-11', () => {
