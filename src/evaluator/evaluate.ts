@@ -373,10 +373,9 @@ async function serverSource(
  * sandbox; a remote server, or a run with the network on, gets calls to read-only tools only.
  */
 function explorePolicy(target: Target, options: EvaluateOptions): ExplorePolicy {
-  if (options.explore) return options.explore;
-  return target.kind === 'http' || options.sandbox.network || !options.sandbox.support
-    ? 'read-only'
-    : 'non-destructive';
+  // Asked for or not, nothing beyond read-only tools is called where a call could reach out.
+  if (target.kind === 'http' || options.sandbox.network || !options.sandbox.support) return 'read-only';
+  return options.explore ?? 'non-destructive';
 }
 
 /** Values the contributor configured the server with: hosts named in them are expected destinations. */

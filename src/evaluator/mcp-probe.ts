@@ -334,7 +334,7 @@ async function callTools(
   const { client } = session.connection;
   const made: MadeCall[] = [];
   const called: string[] = [];
-  for (const tool of tools.filter(isSafeToCall)) {
+  for (const tool of tools.filter((item) => isSafeToCall(item, policy))) {
     const args = smokeArguments(tool);
     if (args === null) {
       facts.smokeSkipped.push(tool.name);
@@ -621,7 +621,7 @@ export async function probeServer(
     const unknown = await invalidCall(client, 'unknown-tool', UNKNOWN_TOOL, {});
     facts.invalidCalls.push(unknown.facts);
     session.keepError('tools/call (unknown tool)', unknown.text);
-    const target = invalidArgumentsProbe(snapshot.tools);
+    const target = invalidArgumentsProbe(snapshot.tools, policy);
     if (target) {
       const invalid = await invalidCall(client, 'invalid-arguments', target.tool.name, target.args);
       facts.invalidCalls.push(invalid.facts);

@@ -9,9 +9,10 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { actsGravelyByName } from '../core/checks/detection/acting-tools.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
-import { riskKinds } from '../core/checks/risky-capabilities.ts';
-import { asObject, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
+import { READ_VERBS, RISK_WORDS, riskKinds } from '../core/checks/risky-capabilities.ts';
+import { asObject, nameWords, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
 import type { InvalidCallFacts, SmokeCallFacts } from '../core/checks/server/probe-facts.ts';
 import { instanceProblem } from '../core/checks/server/schema-validity.ts';
 import type { SnapshotTool } from '../core/checks/snapshot.ts';
@@ -88,19 +89,52 @@ export function plausibleArguments(tool: SnapshotTool): Record<string, unknown> 
   return args;
 }
 
-/** Read-only and not declared open-world or destructive: safe to call in the sandbox. */
-export function isSafeToCall(tool: SnapshotTool): boolean {
-  const hints = tool.annotations ?? {};
-  return hints.readOnlyHint === true && hints.openWorldHint !== true && hints.destructiveHint !== true;
+/**
+ * Verbs of acts that cannot be taken back, beyond the destructive words SEC-11 reads: a flushed
+ * cache, a rolled-back deployment, an uninstalled package or an overwritten file.
+ */
+const IRREVERSIBLE_VERBS = new Set([
+  'flush',
+  'prune',
+  'rollback',
+  'revert',
+  'discard',
+  'uninstall',
+  'overwrite',
+  'trash',
+  'void',
+]);
+
+/**
+ * The words of a tool's name that may say what it does: every word, so a service prefix does not
+ * hide the verb (`jira_delete_issue`, `slack_post_message`), unless the name opens with a read verb
+ * (`get_order`, `list_deleted_items`).
+ */
+function actionWords(tool: SnapshotTool): string[] {
+  const words = nameWords(tool.name);
+  return READ_VERBS.has(words[0] ?? '') ? [] : words;
 }
 
-/** Whether the tool's name says it writes, sends or runs something (`create_note`, `send_email`, `run_query`). */
-function acts(tool: SnapshotTool): boolean {
-  return riskKinds(tool.name).some((kind) => kind === 'write' || kind === 'send' || kind === 'execute');
-}
-
+/**
+ * Whether the tool may delete or do what no one can take back, by its annotation or any word of its
+ * name: deleting, cancelling, paying, transferring, approving, granting (`actsGravelyByName`).
+ * Such a tool is never called, whatever else it declares.
+ */
 function mayDestroy(tool: SnapshotTool): boolean {
-  return tool.annotations?.destructiveHint === true || riskKinds(tool.name).includes('destructive');
+  if (tool.annotations?.destructiveHint === true) return true;
+  const words = actionWords(tool);
+  if (words.length === 0) return false;
+  return (
+    words.some((word) => RISK_WORDS.destructive.includes(word) || IRREVERSIBLE_VERBS.has(word)) ||
+    actsGravelyByName(words.join('_'))
+  );
+}
+
+/** Whether any word of the tool's name says it writes, sends or runs (`create_note`, `jira_send_reply`). */
+function acts(tool: SnapshotTool): boolean {
+  if (riskKinds(tool.name).some((kind) => kind !== 'fetch' && kind !== 'destructive')) return true;
+  const acting = [...RISK_WORDS.write, ...RISK_WORDS.send, ...RISK_WORDS.execute];
+  return actionWords(tool).some((word) => acting.includes(word));
 }
 
 function declaredReadOnly(tool: SnapshotTool): boolean {
@@ -108,10 +142,24 @@ function declaredReadOnly(tool: SnapshotTool): boolean {
   return hints.readOnlyHint === true && hints.destructiveHint !== true;
 }
 
-/** Whether exploration may call the tool on the first connection: read-only, or harmless by its name. */
+/**
+ * Whether a smoke call (REL-07) may call the tool: declared read-only and not open-world, and not
+ * named as deleting. A read-only annotation is the server's word, not proof: with the network on
+ * (read-only policy), a tool named as writing, sending or running is not called on it either.
+ */
+export function isSafeToCall(tool: SnapshotTool, policy: ExplorePolicy): boolean {
+  if (!declaredReadOnly(tool) || tool.annotations?.openWorldHint === true || mayDestroy(tool)) return false;
+  return policy === 'non-destructive' || !acts(tool);
+}
+
+/**
+ * Whether exploration may call the tool on the first connection: harmless by its name, or declared
+ * read-only (taken at its word only where nothing can leave the sandbox, or for a name that says
+ * it acts on nothing).
+ */
 export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
-  if (declaredReadOnly(tool)) return true;
-  return policy === 'non-destructive' && !mayDestroy(tool) && !acts(tool);
+  if (mayDestroy(tool) || acts(tool)) return false;
+  return policy === 'non-destructive' || declaredReadOnly(tool);
 }
 
 /**
@@ -122,7 +170,7 @@ export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
  * it sends has no network to go out on.
  */
 export function mayCallLast(tool: SnapshotTool, policy: ExplorePolicy): boolean {
-  return policy === 'non-destructive' && !declaredReadOnly(tool) && !mayDestroy(tool) && acts(tool);
+  return policy === 'non-destructive' && !mayDestroy(tool) && acts(tool);
 }
 
 export interface CallRecord {
@@ -225,11 +273,17 @@ export function smokeFacts(record: CallRecord): SmokeCallFacts {
   };
 }
 
-/** A tool to send invalid arguments to (read-only ones first) and the invalid arguments. */
+/**
+ * A tool to send invalid arguments to, and the invalid arguments: read-only ones first, and with
+ * the network on never one that may delete (a careless server might run it with defaults).
+ */
 export function invalidArgumentsProbe(
   tools: readonly SnapshotTool[],
+  policy: ExplorePolicy,
 ): { tool: SnapshotTool; args: Record<string, unknown> } | null {
-  const ordered = [...tools.filter(isSafeToCall), ...tools.filter((tool) => !isSafeToCall(tool))];
+  const safe = (tool: SnapshotTool) => isSafeToCall(tool, 'read-only');
+  const allowed = (tool: SnapshotTool) => policy === 'non-destructive' || !mayDestroy(tool);
+  const ordered = [...tools.filter(safe), ...tools.filter((tool) => !safe(tool) && allowed(tool))];
   for (const tool of ordered) {
     if (requiredOf(tool.inputSchema).length > 0) return { tool, args: {} };
   }
