@@ -2821,6 +2821,7 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
         !logMessages(target, text, context) &&
         !ownLaunchLine(target, clause.text, context) &&
         !settingWritten(target, clause.text) &&
+        !(DATA_ROLES.has(text.role) && !facts.outward && fileErrorReported(target, clause.text)) &&
         !describesContent(clause.text, target) &&
         !writtenTo(target, clause.text) &&
         !conversationEntered(target, clause.text) &&
@@ -3153,10 +3154,52 @@ function ownLaunchLine(target: TargetMatch, clause: string, context: RuleContext
  */
 const SETTING_INTO =
   /\b(?:set|add|put|define|configure|store|place)\s+[`'"]?[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:=[^\s`'"]*)?[`'"]?\s+(?:in|into|to)(?:\s+(?:the|your|its|a))?\s*$/;
-const WRITTEN_FILES = new Set(['client-configuration', 'env-files']);
+const WRITTEN_FILES = new Set(['client-configuration', 'env-files', 'cloud-credentials']);
+/**
+ * Setup advice of the longer kind, as a send or API tool answers when its key is missing: "Add it
+ * to the env section of your claude_desktop_config.json", "set RESEND_API_KEY in the "env" of this
+ * server in mcp.json", "add a profile to ~/.aws/credentials". Not when what is put somewhere is a
+ * reply, a field or a parameter ("put the token into the summary, as found in …").
+ */
+const SETTING_GUIDE = /\b(?:set|add|put|define|configure|store|place|paste|specify)\b([^.!?\n]{0,120})$/;
+const SETTING_PLACE = /\b(?:in|into|to|under)\b/;
+const NOT_A_SETTING_PLACE =
+  /\b(?:summary|reply|answer|response|field|parameter|param|argument|notes?|body|message|report|output|request|ticket|comment|chat|log|from|contents?|send|post|upload)\b/;
+
+/** "Run `aws configure` or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY": a variable to set, by its name. */
+const VARIABLE_SET = /\b(?:set|export|define|provide|configure)\s+(?:[\w$]+\s*(?:,|and|or)\s+)*[`'"$]?$/;
+const VARIABLE_NAME = /^[\w]+_[\w]+$/;
 
 function settingWritten(target: TargetMatch, clause: string): boolean {
-  return WRITTEN_FILES.has(target.rule.id) && SETTING_INTO.test(clause.slice(0, target.start));
+  if (!WRITTEN_FILES.has(target.rule.id)) return false;
+  const before = clause.slice(0, target.start);
+  if (SETTING_INTO.test(before)) return true;
+  if (
+    VARIABLE_NAME.test(target.text) &&
+    VARIABLE_SET.test(before) &&
+    !NOT_A_SETTING_PLACE.test(clause.slice(target.end, target.end + 40))
+  )
+    return true;
+  const guide = SETTING_GUIDE.exec(before.replace(/\b(e)\.(g)\.|\b(i)\.(e)\./g, '$1$2$3$4'));
+  return guide !== null && SETTING_PLACE.test(guide[1]!) && !NOT_A_SETTING_PLACE.test(guide[1]!);
+}
+
+/**
+ * What a failed open reports: `open /home/u/.kube/config: no such file or directory` (Go),
+ * `ENOENT: no such file or directory, open '/home/u/.aws/credentials'` (Node), `error loading
+ * config file "…"`, `profiles are read from ~/.aws/credentials` (the AWS SDK). A tool that runs
+ * kubectl or the AWS SDK without their configuration answers so; it names the file it missed.
+ */
+const FILE_ERROR_AFTER =
+  /^[\w./~-]*["'`]?\s*:?\s*(?:no such file or directory|permission denied|not a directory|is a directory|does not exist|not found)\b/;
+const FILE_ERROR_BEFORE =
+  /(?:\b(?:enoent|eacces|eperm)\b[^\n]{0,60}|\berror (?:loading|reading|opening|parsing) (?:config(?:uration)? )?file\s*|\bunable to (?:load|read|open) [\w ]{0,30}?:\s*|\b(?:is|are) (?:read|loaded|taken|looked up) from\s+)["'`~/]*$/;
+
+function fileErrorReported(target: TargetMatch, clause: string): boolean {
+  return (
+    FILE_ERROR_AFTER.test(clause.slice(target.end, target.end + 60)) ||
+    FILE_ERROR_BEFORE.test(clause.slice(Math.max(0, target.start - 90), target.start))
+  );
 }
 
 /** Parameter names that refer to a thing rather than hold it: `conversationThreadId`, `privateKeyPath`. */
