@@ -43,6 +43,13 @@ describe('which tools the probe calls, in the sandbox without network', () => {
     ['update_or_delete_record', {}, 'never'],
     ['drop_table', READ_ONLY, 'never'],
     ['annotate_image', { destructiveHint: true }, 'never'],
+    ['get_and_delete', READ_ONLY, 'never'],
+    ['query_delete_rows', {}, 'never'],
+    ['lookup_and_pay', {}, 'never'],
+    ['delete2Files', {}, 'never'],
+    ['redis_flushall', {}, 'never'],
+    ['get_and_send_report', {}, 'last'],
+    ['search_and_replace', {}, 'last'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'non-destructive')).toBe(expected);
   });
@@ -58,6 +65,8 @@ describe('which tools the probe calls with the network on or for a remote server
     ['run_query', READ_ONLY, 'never'],
     ['create_ticket', {}, 'never'],
     ['delete_file', READ_ONLY, 'never'],
+    ['get_and_delete', READ_ONLY, 'never'],
+    ['search_and_replace', READ_ONLY, 'never'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'read-only')).toBe(expected);
   });

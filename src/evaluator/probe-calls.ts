@@ -95,6 +95,11 @@ export function plausibleArguments(tool: SnapshotTool): Record<string, unknown> 
  */
 const IRREVERSIBLE_VERBS = new Set([
   'flush',
+  'flushall',
+  'flushdb',
+  'dropdb',
+  'rmdir',
+  'del',
   'prune',
   'rollback',
   'revert',
@@ -103,31 +108,41 @@ const IRREVERSIBLE_VERBS = new Set([
   'overwrite',
   'trash',
   'void',
+  'shutdown',
+  'reboot',
+  'kick',
+  'unsubscribe',
+  'detach',
 ]);
 
-/**
- * The words of a tool's name that may say what it does: every word, so a service prefix does not
- * hide the verb (`jira_delete_issue`, `slack_post_message`), unless the name opens with a read verb
- * (`get_order`, `list_deleted_items`).
- */
-function actionWords(tool: SnapshotTool): string[] {
-  const words = nameWords(tool.name);
-  return READ_VERBS.has(words[0] ?? '') ? [] : words;
+/** The words of a tool's name, digits glued to a verb dropped (`delete2Files`). */
+function words(tool: SnapshotTool): string[] {
+  return nameWords(tool.name).map((word) => word.replace(/\d+$/, ''));
 }
 
 /**
- * Whether the tool may delete or do what no one can take back, by its annotation or any word of its
- * name: deleting, cancelling, paying, transferring, approving, granting (`actsGravelyByName`).
- * Such a tool is never called, whatever else it declares.
+ * The words of a tool's name that may say what it does: every word, so a service prefix does not
+ * hide the verb (`jira_create_issue`, `slack_post_message`), unless the name opens with a read verb
+ * (`get_order`, `list_schedules`) and joins no other act to it (`get_and_send_report`).
+ */
+function actionWords(tool: SnapshotTool): string[] {
+  const all = words(tool);
+  const joined = all.some((word) => word === 'and' || word === 'or' || word === 'then');
+  return READ_VERBS.has(all[0] ?? '') && !joined ? [] : all;
+}
+
+/**
+ * Whether the tool may delete or do what no one can take back: by its annotation, by any word of
+ * its name that deletes (`jira_delete_issue`, `get_and_delete`, `query_delete_rows`), or by a verb
+ * of consequence among its action words: paying, transferring, approving, granting
+ * (`actsGravelyByName`). Such a tool is never called, whatever else it declares.
  */
 function mayDestroy(tool: SnapshotTool): boolean {
   if (tool.annotations?.destructiveHint === true) return true;
-  const words = actionWords(tool);
-  if (words.length === 0) return false;
-  return (
-    words.some((word) => RISK_WORDS.destructive.includes(word) || IRREVERSIBLE_VERBS.has(word)) ||
-    actsGravelyByName(words.join('_'))
-  );
+  if (words(tool).some((word) => RISK_WORDS.destructive.includes(word) || IRREVERSIBLE_VERBS.has(word)))
+    return true;
+  const acting = actionWords(tool);
+  return acting.length > 0 && actsGravelyByName(acting.join('_'));
 }
 
 /** Whether any word of the tool's name says it writes, sends or runs (`create_note`, `jira_send_reply`). */
