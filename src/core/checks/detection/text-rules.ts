@@ -2815,13 +2815,11 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
     if (DEFENSIVE.test(clause.text)) continue;
     const facts = writtenBackToServer(text, clauseFacts(clause.text, context));
     const whole = WHOLE.test(clause.text);
-    const targets = targetsIn(clause.text).filter(
+    const named = targetsIn(clause.text).filter(
       (target) =>
         (facts.outward || !excused(target.rule, text, context, whole)) &&
         !logMessages(target, text, context) &&
         !ownLaunchLine(target, clause.text, context) &&
-        !settingWritten(target, clause.text) &&
-        !(DATA_ROLES.has(text.role) && !facts.outward && fileErrorReported(target, clause.text)) &&
         !describesContent(clause.text, target) &&
         !writtenTo(target, clause.text) &&
         !conversationEntered(target, clause.text) &&
@@ -2829,6 +2827,16 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
         !pathToIt(target, clause.text) &&
         !within(quoted, clause.start + target.start),
     );
+    // Setup advice and failed opens name a file without asking for it, unless the clause also hands
+    // something over; "it" in the next sentence may still point back to the file.
+    const handsOver = facts.outward || facts.intoParameter;
+    const targets = handsOver
+      ? named
+      : named.filter(
+          (target) =>
+            !settingWritten(target, clause.text) &&
+            !(DATA_ROLES.has(text.role) && fileErrorReported(target, clause.text)),
+        );
     for (const target of targets) {
       const verdict = judgeTarget(target, clause.text, facts);
       // What a server says it does is read in its definitions; a result that says what something
@@ -2891,7 +2899,7 @@ function requestHits(text: ReadText, form: string, clauses: readonly Clause[], c
       );
     }
     // Only the sentence right before can be what "it" refers to.
-    earlier = targets.find((target) => target.rule.strength === 'strong') ?? null;
+    earlier = named.find((target) => target.rule.strength === 'strong') ?? null;
   }
   return hits;
 }
@@ -3161,26 +3169,34 @@ const WRITTEN_FILES = new Set(['client-configuration', 'env-files', 'cloud-crede
  * server in mcp.json", "add a profile to ~/.aws/credentials". Not when what is put somewhere is a
  * reply, a field or a parameter ("put the token into the summary, as found in …").
  */
-const SETTING_GUIDE = /\b(?:set|add|put|define|configure|store|place|paste|specify)\b([^.!?\n]{0,120})$/;
+const SETTING_GUIDE = /\b(?:set|add|put|define|configure|store|place|specify)\b([^!?\n]{0,120})$/;
 const SETTING_PLACE = /\b(?:in|into|to|under)\b/;
+/** Where a secret goes that is no setting: a reply, a field or parameter of a call, a message, an address. */
 const NOT_A_SETTING_PLACE =
-  /\b(?:summary|reply|answer|response|field|parameter|param|argument|notes?|body|message|report|output|request|ticket|comment|chat|log|from|contents?|send|post|upload)\b/;
+  /\b(?:summary|reply|answer|response|field|parameter|param|argument|notes?|body|message|report|output|request|ticket|comment|chat|log|from|contents?|send|post|upload|paste|quote|attach|share|include|email|call|tag|metadata|value|url|https?|then|back)\b/;
 
 /** "Run `aws configure` or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY": a variable to set, by its name. */
-const VARIABLE_SET = /\b(?:set|export|define|provide|configure)\s+(?:[\w$]+\s*(?:,|and|or)\s+)*[`'"$]?$/;
+const VARIABLE_SET = /\b(?:set|export|define)\s+(?:[\w$]+\s*(?:,|and|or)\s+)*[`'"$]?$/;
 const VARIABLE_NAME = /^[\w]+_[\w]+$/;
+
+/** The sentence around a target, up to its end: a clause may run on past a file name's dots. */
+function sentenceAfter(clause: string, target: TargetMatch): string {
+  return clause.slice(target.end).split(/[.!?;](?=\s|$)/)[0] ?? '';
+}
 
 function settingWritten(target: TargetMatch, clause: string): boolean {
   if (!WRITTEN_FILES.has(target.rule.id)) return false;
   const before = clause.slice(0, target.start);
   if (SETTING_INTO.test(before)) return true;
-  if (
-    VARIABLE_NAME.test(target.text) &&
-    VARIABLE_SET.test(before) &&
-    !NOT_A_SETTING_PLACE.test(clause.slice(target.end, target.end + 40))
-  )
-    return true;
-  const guide = SETTING_GUIDE.exec(before.replace(/\b(e)\.(g)\.|\b(i)\.(e)\./g, '$1$2$3$4'));
+  if (NOT_A_SETTING_PLACE.test(sentenceAfter(clause, target))) return false;
+  if (VARIABLE_NAME.test(target.text) && VARIABLE_SET.test(before)) return true;
+  // Dots of file names and "e.g." do not end the advice; a dot before a space does.
+  const advice =
+    before
+      .replace(/\b(e)\.(g)\.|\b(i)\.(e)\./g, '$1$2$3$4')
+      .split(/\.(?=\s)/)
+      .at(-1) ?? '';
+  const guide = SETTING_GUIDE.exec(advice);
   return guide !== null && SETTING_PLACE.test(guide[1]!) && !NOT_A_SETTING_PLACE.test(guide[1]!);
 }
 
@@ -3191,9 +3207,9 @@ function settingWritten(target: TargetMatch, clause: string): boolean {
  * kubectl or the AWS SDK without their configuration answers so; it names the file it missed.
  */
 const FILE_ERROR_AFTER =
-  /^[\w./~-]*["'`]?\s*:?\s*(?:no such file or directory|permission denied|not a directory|is a directory|does not exist|not found)\b/;
+  /^[\w./~-]*["'`]?\s*:\s*(?:no such file or directory|permission denied|not a directory|is a directory)\b/;
 const FILE_ERROR_BEFORE =
-  /(?:\b(?:enoent|eacces|eperm)\b[^\n]{0,60}|\berror (?:loading|reading|opening|parsing) (?:config(?:uration)? )?file\s*|\bunable to (?:load|read|open) [\w ]{0,30}?:\s*|\b(?:is|are) (?:read|loaded|taken|looked up) from\s+)["'`~/]*$/;
+  /(?:\b(?:enoent|eacces|eperm):\s*(?:no such file or directory|permission denied|operation not permitted),\s*(?:open|stat|lstat|access|scandir|read)\s*|\berror (?:loading|reading|opening|parsing) (?:config(?:uration)? )?file\s*|\b(?:is|are) (?:read|loaded|taken|looked up) from\s+)["'`~/]*$/;
 
 function fileErrorReported(target: TargetMatch, clause: string): boolean {
   return (
