@@ -49,6 +49,8 @@ describe('which tools the probe calls, in the sandbox without network', () => {
     ['delete2Files', {}, 'never'],
     ['redis_flushall', {}, 'never'],
     ['get_and_send_report', {}, 'last'],
+    ['review_purchase_orders', READ_ONLY, 'smoke'],
+    ['bank_transfer', {}, 'never'],
     ['search_and_replace', {}, 'last'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'non-destructive')).toBe(expected);

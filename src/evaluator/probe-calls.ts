@@ -134,15 +134,18 @@ function actionWords(tool: SnapshotTool): string[] {
 /**
  * Whether the tool may delete or do what no one can take back: by its annotation, by any word of
  * its name that deletes (`jira_delete_issue`, `get_and_delete`, `query_delete_rows`), or by a verb
- * of consequence among its action words: paying, transferring, approving, granting
+ * of consequence where its name puts the verb: paying, transferring, approving, granting
  * (`actsGravelyByName`). Such a tool is never called, whatever else it declares.
  */
 function mayDestroy(tool: SnapshotTool): boolean {
   if (tool.annotations?.destructiveHint === true) return true;
   if (words(tool).some((word) => RISK_WORDS.destructive.includes(word) || IRREVERSIBLE_VERBS.has(word)))
     return true;
+  // A verb of consequence where a name puts its verb, first or last (`pay_invoice`, `bank_transfer`):
+  // elsewhere it is as often a noun (`review_purchase_orders`).
   const acting = actionWords(tool);
-  return acting.length > 0 && actsGravelyByName(acting.join('_'));
+  if (acting.length === 0) return false;
+  return [acting[0]!, acting.at(-1)!].some((word) => actsGravelyByName(word));
 }
 
 /** Whether any word of the tool's name says it writes, sends or runs (`create_note`, `jira_send_reply`). */
