@@ -37,20 +37,21 @@ describe('which tools the probe calls, in the sandbox without network', () => {
     ['delete_file', {}, 'never'],
     ['jira_delete_issue', {}, 'never'],
     ['stripe_cancel_subscription', {}, 'never'],
-    ['transfer_funds', {}, 'never'],
-    ['pay_invoice', {}, 'never'],
+    ['transfer_funds', {}, 'explore'],
+    ['pay_invoice', {}, 'explore'],
     ['rollback_deployment', {}, 'never'],
     ['update_or_delete_record', {}, 'never'],
     ['drop_table', READ_ONLY, 'never'],
     ['annotate_image', { destructiveHint: true }, 'never'],
     ['get_and_delete', READ_ONLY, 'never'],
     ['query_delete_rows', {}, 'never'],
-    ['lookup_and_pay', {}, 'never'],
+    ['lookup_and_pay', {}, 'explore'],
+    ['export_timesheets', {}, 'explore'],
     ['delete2Files', {}, 'never'],
     ['redis_flushall', {}, 'never'],
     ['get_and_send_report', {}, 'last'],
     ['review_purchase_orders', READ_ONLY, 'smoke'],
-    ['bank_transfer', {}, 'never'],
+    ['bank_transfer', {}, 'explore'],
     ['search_and_replace', {}, 'last'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'non-destructive')).toBe(expected);
@@ -69,6 +70,9 @@ describe('which tools the probe calls with the network on or for a remote server
     ['delete_file', READ_ONLY, 'never'],
     ['get_and_delete', READ_ONLY, 'never'],
     ['search_and_replace', READ_ONLY, 'never'],
+    ['pay_invoice', READ_ONLY, 'never'],
+    ['approve_po', READ_ONLY, 'never'],
+    ['review_purchase_orders', READ_ONLY, 'smoke'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'read-only')).toBe(expected);
   });

@@ -132,17 +132,22 @@ function actionWords(tool: SnapshotTool): string[] {
 }
 
 /**
- * Whether the tool may delete or do what no one can take back: by its annotation, by any word of
- * its name that deletes (`jira_delete_issue`, `get_and_delete`, `query_delete_rows`), or by a verb
- * of consequence where its name puts the verb: paying, transferring, approving, granting
- * (`actsGravelyByName`). Such a tool is never called, whatever else it declares.
+ * Whether the tool may delete or do what no one can take back, by its annotation or by any word of
+ * its name (`jira_delete_issue`, `get_and_delete`, `query_delete_rows`, `redis_flushall`). Such a
+ * tool is never called, whatever else it declares.
  */
 function mayDestroy(tool: SnapshotTool): boolean {
   if (tool.annotations?.destructiveHint === true) return true;
-  if (words(tool).some((word) => RISK_WORDS.destructive.includes(word) || IRREVERSIBLE_VERBS.has(word)))
-    return true;
-  // A verb of consequence where a name puts its verb, first or last (`pay_invoice`, `bank_transfer`):
-  // elsewhere it is as often a noun (`review_purchase_orders`).
+  return words(tool).some((word) => RISK_WORDS.destructive.includes(word) || IRREVERSIBLE_VERBS.has(word));
+}
+
+/**
+ * Whether the name puts a verb of consequence where a name puts its verb, first or last
+ * (`pay_invoice`, `bank_transfer`, `approve_po`): elsewhere it is as often a noun
+ * (`review_purchase_orders`). In the sandbox without network such a call moves nothing; with the
+ * network on it is never made.
+ */
+function consequential(tool: SnapshotTool): boolean {
   const acting = actionWords(tool);
   if (acting.length === 0) return false;
   return [acting[0]!, acting.at(-1)!].some((word) => actsGravelyByName(word));
@@ -163,21 +168,21 @@ function declaredReadOnly(tool: SnapshotTool): boolean {
 /**
  * Whether a smoke call (REL-07) may call the tool: declared read-only and not open-world, and not
  * named as deleting. A read-only annotation is the server's word, not proof: with the network on
- * (read-only policy), a tool named as writing, sending or running is not called on it either.
+ * (read-only policy), a tool named as writing, sending, running or paying is not called on it either.
  */
 export function isSafeToCall(tool: SnapshotTool, policy: ExplorePolicy): boolean {
   if (!declaredReadOnly(tool) || tool.annotations?.openWorldHint === true || mayDestroy(tool)) return false;
-  return policy === 'non-destructive' || !acts(tool);
+  return policy === 'non-destructive' || (!acts(tool) && !consequential(tool));
 }
 
 /**
- * Whether exploration may call the tool on the first connection: harmless by its name, or declared
- * read-only (taken at its word only where nothing can leave the sandbox, or for a name that says
- * it acts on nothing).
+ * Whether exploration may call the tool on the first connection: not deleting and not writing,
+ * sending or running by its name; and, with the network on, declared read-only and not paying,
+ * approving or granting by its name.
  */
 export function mayExplore(tool: SnapshotTool, policy: ExplorePolicy): boolean {
   if (mayDestroy(tool) || acts(tool)) return false;
-  return policy === 'non-destructive' || declaredReadOnly(tool);
+  return policy === 'non-destructive' || (declaredReadOnly(tool) && !consequential(tool));
 }
 
 /**
