@@ -3173,7 +3173,7 @@ const SETTING_GUIDE = /\b(?:set|add|put|define|configure|store|place|specify)\b(
 const SETTING_PLACE = /\b(?:in|into|to|under)\b/;
 /** Where a secret goes that is no setting: a reply, a field or parameter of a call, a message, an address. */
 const NOT_A_SETTING_PLACE =
-  /\b(?:summary|reply|answer|response|field|parameter|param|argument|notes?|body|message|report|output|request|ticket|comment|chat|log|from|contents?|send|post|upload|paste|quote|attach|share|include|email|call|tag|metadata|value|url|https?|then|back)\b/;
+  /\b(?:summary|reply|answer|response|field|parameter|param|argument|notes?|body|message|report|output|request|ticket|comment|chat|log|from|contents?|send|post|upload|paste|quote|attach|share|include|email|call|tag|metadata|value|url|https?|then|back|base64|hex|encod\w*|read|followed|copy|dump|cat|print|segment|header|cookie|query)\b/;
 
 /** "Run `aws configure` or set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY": a variable to set, by its name. */
 const VARIABLE_SET = /\b(?:set|export|define)\s+(?:[\w$]+\s*(?:,|and|or)\s+)*[`'"$]?$/;
