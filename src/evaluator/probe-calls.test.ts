@@ -53,6 +53,10 @@ describe('which tools the probe calls, in the sandbox without network', () => {
     ['review_purchase_orders', READ_ONLY, 'smoke'],
     ['bank_transfer', {}, 'explore'],
     ['search_and_replace', {}, 'last'],
+    // A calculator changes nothing: it is explored like any read, not kept for the end.
+    ['add_numbers', {}, 'explore'],
+    ['addTwoNumbers', {}, 'explore'],
+    ['add_user', {}, 'last'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'non-destructive')).toBe(expected);
   });
@@ -73,6 +77,8 @@ describe('which tools the probe calls with the network on or for a remote server
     ['pay_invoice', READ_ONLY, 'never'],
     ['approve_po', READ_ONLY, 'never'],
     ['review_purchase_orders', READ_ONLY, 'smoke'],
+    ['add_numbers', READ_ONLY, 'smoke'],
+    ['add_user', READ_ONLY, 'never'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'read-only')).toBe(expected);
   });

@@ -11,7 +11,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { actsGravelyByName } from '../core/checks/detection/acting-tools.ts';
 import { escapeInvisible } from '../core/checks/escape-text.ts';
-import { READ_VERBS, RISK_WORDS, riskKinds } from '../core/checks/risky-capabilities.ts';
+import { isArithmetic, READ_VERBS, RISK_WORDS, riskKinds } from '../core/checks/risky-capabilities.ts';
 import { asObject, nameWords, propertiesOf, requiredOf, typesOf } from '../core/checks/schema-utils.ts';
 import type { InvalidCallFacts, SmokeCallFacts } from '../core/checks/server/probe-facts.ts';
 import { instanceProblem } from '../core/checks/server/schema-validity.ts';
@@ -123,10 +123,12 @@ function words(tool: SnapshotTool): string[] {
 /**
  * The words of a tool's name that may say what it does: every word, so a service prefix does not
  * hide the verb (`jira_create_issue`, `slack_post_message`), unless the name opens with a read verb
- * (`get_order`, `list_schedules`) and joins no other act to it (`get_and_send_report`).
+ * (`get_order`, `list_schedules`) and joins no other act to it (`get_and_send_report`). A
+ * calculator's name (`add_numbers`) says nothing is changed.
  */
 function actionWords(tool: SnapshotTool): string[] {
   const all = words(tool);
+  if (isArithmetic(all)) return [];
   const joined = all.some((word) => word === 'and' || word === 'or' || word === 'then');
   return READ_VERBS.has(all[0] ?? '') && !joined ? [] : all;
 }

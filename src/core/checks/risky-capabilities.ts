@@ -98,7 +98,7 @@ const NUMERIC_OBJECTS = new Set([
 ]);
 
 /** `add`, `add_numbers`, `addTwoNumbers`: a calculator, not a write. */
-function isArithmetic(words: readonly string[]): boolean {
+export function isArithmetic(words: readonly string[]): boolean {
   if (!ARITHMETIC_VERBS.has(words[0] ?? '')) return false;
   return words.slice(1).every((word) => NUMERIC_OBJECTS.has(word));
 }
