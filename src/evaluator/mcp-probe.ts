@@ -350,15 +350,29 @@ async function callTools(
   }
   const explored = tools.filter((tool) => !called.includes(tool.name) && mayExplore(tool, policy));
   for (const tool of explored.slice(0, MAX_EXPLORATION_CALLS)) {
-    const args = plausibleArguments(tool);
-    const record = await callTool(client, tool, args, EXPLORATION_CALL_TIMEOUT_MS);
-    session.keepResult(record);
-    called.push(tool.name);
-    if (record.outcome === 'no-answer' && !(await ping(client, ALIVE_TIMEOUT_MS)).ok) break;
+    const { args, alive } = await explore(session, session.connection, tool);
+    if (!alive) break;
     made.push({ tool, args, timeoutMs: EXPLORATION_CALL_TIMEOUT_MS });
     await session.relistIfNotified(`tools/call ${tool.name}`);
   }
   return made;
+}
+
+/**
+ * Calls a tool with plausible arguments and keeps what it answered under the face; `alive` is
+ * false when it did not answer and the server no longer answers a ping either.
+ */
+async function explore(
+  session: Session,
+  connection: OpenConnection,
+  tool: SnapshotTool,
+  face?: string,
+): Promise<{ args: Record<string, unknown>; alive: boolean }> {
+  const args = plausibleArguments(tool);
+  const record = await callTool(connection.client, tool, args, EXPLORATION_CALL_TIMEOUT_MS);
+  session.keepResult(record, face);
+  const alive = record.outcome !== 'no-answer' || (await ping(connection.client, ALIVE_TIMEOUT_MS)).ok;
+  return { args, alive };
 }
 
 /**
@@ -477,14 +491,7 @@ async function callActingTools(
   policy: ExplorePolicy,
 ): Promise<void> {
   for (const tool of tools.filter((item) => mayCallLast(item, policy)).slice(0, MAX_ACTING_CALLS)) {
-    const record = await callTool(
-      connection.client,
-      tool,
-      plausibleArguments(tool),
-      EXPLORATION_CALL_TIMEOUT_MS,
-    );
-    session.keepResult(record, face);
-    if (record.outcome === 'no-answer' && !(await ping(connection.client, ALIVE_TIMEOUT_MS)).ok) break;
+    if (!(await explore(session, connection, tool, face)).alive) break;
   }
 }
 
