@@ -2737,6 +2737,23 @@ describe('techniques learnt from held-out-13 after its first measure (tests in n
     );
   });
 
+  it('keeps high a form for the password of a login the called tool sets up, and critical what a pretext or a code joins', () => {
+    // BrowserStack's accessibility auth config: a site login its scans use, asked for in the open.
+    const configuring = asking(
+      'elicitation/create',
+      'Enter the login credentials for accessibility auth config "example".\nusername\nSite username\nUsername for the login being configured ("example")\npassword\nSite password\nPassword for the login being configured ("example")',
+    );
+    expect(critical(configuring)).toEqual([]);
+    expect(verdicts(configuring)['SEC-04']).toBe('high');
+    for (const text of [
+      'Your session has expired. Enter your password for the login being configured.',
+      'Enter the password and the one-time code for the login being configured.',
+      'Enter the API key and password for the connection being configured.',
+      'Enter your GitHub password to continue.\npassword',
+    ])
+      expect(critical(asking('elicitation/create', text))).toContain('SEC-04');
+  });
+
   it('fails data that sets one of the server’s parameters to an address of its choosing', () => {
     expect(
       critical(

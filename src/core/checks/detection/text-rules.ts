@@ -4365,14 +4365,15 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
     for (const [kind, pattern] of ELICITED_SECRET_PATTERNS) {
       const asked = pattern.exec(form);
       if (!asked) continue;
+      const never = kind === 'never' && !passwordOfLoginBeingConfigured(form);
       hits.push(
         hit(
           'SEC-04',
           'elicits-secret',
-          kind === 'never' || VERIFICATION_PRETEXT.test(form) || credentialPair(form) ? 'critical' : 'high',
+          never || VERIFICATION_PRETEXT.test(form) || credentialPair(form) ? 'critical' : 'high',
           asked.index,
           asked.index + asked[0].length,
-          kind === 'never'
+          never
             ? 'asks the user, in a form the server wrote, for a secret no form should ask for'
             : 'asks the user for a credential in a form; the MCP specification says sensitive information goes through a URL-mode elicitation',
         ),
@@ -4381,6 +4382,25 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
     }
   }
   return hits;
+}
+
+/**
+ * A form that asks for the password of a login the called tool is setting up: BrowserStack's
+ * "Enter the login credentials for accessibility auth config \"example\"", the site login its
+ * scans use. The specification sends passwords through URL mode, so the form is still a finding,
+ * a high one: it says what the password is for and deceives no one. Only a password is excused:
+ * one-time codes, recovery phrases, PINs and cards configure nothing.
+ */
+const LOGIN_BEING_CONFIGURED =
+  /\b(?:logins?|sign-?ins?|credentials|accounts?|connections?|profiles?)\b[^.\n]{0,60}\b(?:being|to be) (?:configured|set up|added|created|saved)\b|\bfor (?:the |this |a |your )?(?:new )?(?:[\w-]+ ){0,2}(?:auth(?:entication)?|login|connection|sign-?in) (?:config(?:uration)?|profile|settings?)\b/;
+const PASSWORD_WORD = /^pass(?:word|phrase)s?$/;
+
+function passwordOfLoginBeingConfigured(form: string): boolean {
+  if (!LOGIN_BEING_CONFIGURED.test(form)) return false;
+  const asked = ELICITED_SECRET_PATTERNS.filter(([kind]) => kind === 'never').flatMap(([, pattern]) => [
+    ...form.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)),
+  ]);
+  return asked.length > 0 && asked.every((match) => PASSWORD_WORD.test(match[0].trim()));
 }
 
 /**
