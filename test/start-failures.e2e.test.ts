@@ -127,6 +127,18 @@ describe('a server that names its missing variable before a long stack trace', (
     });
     expect(JSON.stringify(doc)).not.toContain('afscore-placeholder-acme-crm-token');
   }, 120_000);
+
+  it('publishes the name of a value the contributor passed, never the value a tool echoes', async () => {
+    const token = 'crm_live_7f3kQ9x2LmP4vR8sT1';
+    const doc = await run('mcp-crm-notes', { env: { ACME_CRM_TOKEN: token } });
+    expect(rel01(doc).status).toBe('pass');
+    const echoed = (doc.inputs as { contents: { tool_results: { tool: string; text: string }[] } }).contents
+      .tool_results;
+    expect(echoed.find((result) => result.tool === 'connection_status')?.text).toBe(
+      'Connected to workspace acme with token ⟨ACME_CRM_TOKEN⟩.',
+    );
+    expect(JSON.stringify(doc)).not.toContain(token);
+  }, 120_000);
 });
 
 describe('a server that serves HTTP unless told --stdio', () => {

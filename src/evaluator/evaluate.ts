@@ -38,6 +38,7 @@ import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill/skill
 import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
 import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
+import { redactValues } from '../core/text/redact-values.ts';
 import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
 import { EVALUATOR_NAME, EVALUATOR_VERSION } from './evaluator-info.ts';
 import { readFolderFiles } from './folder-files.ts';
@@ -378,6 +379,11 @@ function explorePolicy(target: Target, options: EvaluateOptions): ExplorePolicy 
   return options.explore ?? 'non-destructive';
 }
 
+/** The variables the server was given, with their values: never published, only their names. */
+function passedValues(sandbox: Sandbox): Record<string, string> {
+  return Object.fromEntries(sandbox.passedVariables.map((name) => [name, sandbox.env[name] ?? '']));
+}
+
 /** Values the contributor configured the server with: hosts named in them are expected destinations. */
 function configuredValues(options: EvaluateOptions): string[] {
   return [...Object.values(options.env), ...options.serverArgs];
@@ -411,9 +417,14 @@ async function gatherServer(
     Object.assign(source.launch, retried.launch);
   }
   blameInstallScripts(probe, source.scriptsFailure);
+  // What the server echoed of its configuration (a whoami tool, an error quoting its settings) is
+  // published by the variable's name only, before any check or judge reads it.
+  const configured = passedValues(sandbox);
+  probe = redactValues(probe, configured);
   // Everything the package started is gone before the sandbox's record is read.
   await sandbox.stopAll();
-  const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
+  const sandboxFacts =
+    target.kind === 'http' ? null : redactValues(sandbox.facts(configuredValues(options)), configured);
   const snapshot: McpSnapshot | null = probe.snapshot;
   const notStarted = 'The server did not start, so its definitions could not be read.';
   const judged = !options.judge
@@ -477,8 +488,13 @@ async function notInstalled(
   options: EvaluateOptions,
 ): Promise<Gathered> {
   await sandbox.stopAll();
-  const sandboxFacts = sandbox.contained ? sandbox.facts(configuredValues(options)) : null;
-  const why = `The package could not be installed, so nothing could be read or started: ${error.failure.reason}`;
+  // Install scripts ran with the contributor's variables: what npm quotes of them is named, not shown.
+  const configured = passedValues(sandbox);
+  const failure = redactValues(error.failure, configured);
+  const sandboxFacts = sandbox.contained
+    ? redactValues(sandbox.facts(configuredValues(options)), configured)
+    : null;
+  const why = `The package could not be installed, so nothing could be read or started: ${failure.reason}`;
   const version = options.packageVersion ?? error.version ?? target.version ?? 'unknown';
   const artifact = options.artifact ?? `npm:${target.name}@${version}`;
   return {
@@ -487,7 +503,7 @@ async function notInstalled(
     subject: { artifact, digest: `sha256:${canonicalSha256({ artifact })}`, transport: 'stdio' },
     checks: [
       ...mcpSnapshotChecksNotRun(why),
-      ...runtimeChecks(notStartedFacts(error.failure)),
+      ...runtimeChecks(notStartedFacts(failure)),
       ...sandboxChecks(sandboxFacts),
       ...packageChecksNotRun(why),
       ...judgedChecksNotRun('mcp-server', options.judge ? why : NO_LLM),
@@ -495,7 +511,7 @@ async function notInstalled(
     metrics: {},
     inputs: {
       kind: 'mcp-server',
-      launch: { installed: false, env_names: sandbox.passedVariables, failure: error.failure },
+      launch: { installed: false, env_names: sandbox.passedVariables, failure },
       ...(sandboxFacts ? { sandbox: sandboxFacts } : {}),
     },
     started: { serverArgs: options.serverArgs, envNames: sandbox.passedVariables },
