@@ -300,8 +300,20 @@ export const SECRECY: readonly RegExp[] = [
 export const BENIGN_SECRECY_OBJECT =
   /\b(?:api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|internal ids?|raw ids?|ids|uuids?|identifiers|stack traces?|error codes?|implementation details of the api|raw (?:json|output|response|data)|technical details|system ids?|database ids?|(?:full )?(?:account|card) numbers?|pins?|cvv|security codes?)\b/;
 
+/**
+ * Whom a server's user may be, by trade: a campsite's guest, a clinic's patient, a dispatcher's
+ * caller. "Do not ask the guest" waives a person's consent as surely as "do not ask the user".
+ */
+const SERVED_PERSON = String.raw`(?:users?|customers?|owners?|guests?|patients?|clients?|members?|callers?|buyers?|sellers?|tenants?|residents?|students?|parents?|passengers?|travell?ers?|visitors?|subscribers?|shoppers?|applicants?|request[eo]rs?|account ?holders?|cardholders?|homeowners?|householders?|policyholders?|claimants?|employees?|attendees?|players?|participants?|learners?|riders?|drivers?|diners?|borrowers?|donors?|volunteers?|clinicians?|landlords?)`;
+
 /** Asking the model to act without the user's consent. */
 export const CONSENT_BYPASS: readonly RegExp[] = [
+  // "do not ask the guest, they only need the answer", "No need to check with the rider.", "this is
+  // not something to ask the client about": the person not asked, and nothing asked of them instead
+  // ("do not ask the patient for their number again" asks for information, not consent).
+  new RegExp(
+    String.raw`\b(?:do not|don'?t|never|no need to|not something to|nothing (?:new |else |more |further )?to)\s+(?:ask|prompt|consult|check with|check back with|confirm with|wait for|bother|interrupt|disturb|involve|loop in)\s+(?:the |your |any |their )?${SERVED_PERSON}(?=\s*(?:[,.;:!)\n]|$|and\b|first\b|before\b|about (?:this|it|that)\b|about\s*(?:[,.;:!]|$)))`,
+  ),
   /\bwithout (?:asking|prompting|consulting|stopping to ask)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   // These verbs need their object: "without waiting for the user", not "without waiting for the run to finish".
   /\bwithout (?:checking (?:back )?with|confirming with|requesting|seeking|waiting for|pausing for|stopping for)\s+(?:the |your |any |their )?(?:(?:user|human)(?:'s|s)?\s+)?(?:users?|humans?|permission|confirmation|consent|approval|authori[sz]ation|go-ahead|answer|reply|response|(?:additional |further |extra )?sign-?offs?)\b/,
