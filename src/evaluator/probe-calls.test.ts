@@ -57,6 +57,9 @@ describe('which tools the probe calls, in the sandbox without network', () => {
     ['add_numbers', {}, 'explore'],
     ['addTwoNumbers', {}, 'explore'],
     ['add_user', {}, 'last'],
+    // A memory store's bare `add` and a vector database's `add_vectors` write.
+    ['add', {}, 'last'],
+    ['add_vectors', {}, 'last'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'non-destructive')).toBe(expected);
   });
@@ -79,6 +82,7 @@ describe('which tools the probe calls with the network on or for a remote server
     ['review_purchase_orders', READ_ONLY, 'smoke'],
     ['add_numbers', READ_ONLY, 'smoke'],
     ['add_user', READ_ONLY, 'never'],
+    ['add', READ_ONLY, 'never'],
   ] as const)('%s %o: %s', (name, annotations, expected) => {
     expect(when(tool(name, annotations), 'read-only')).toBe(expected);
   });

@@ -121,6 +121,18 @@ function words(tool: SnapshotTool): string[] {
 }
 
 /**
+ * What a calculator adds: numbers. A bare `add` (a memory store's) and `add_vectors` or `add_values`
+ * (a database's) write, so they are called last like any write, though SEC-11 reads them as sums.
+ */
+const CALCULATOR_OBJECTS = new Set(['number', 'numbers', 'two', 'integers', 'ints', 'floats', 'decimals']);
+
+function isCalculator(words: readonly string[]): boolean {
+  return (
+    isArithmetic(words) && words.length > 1 && words.slice(1).every((word) => CALCULATOR_OBJECTS.has(word))
+  );
+}
+
+/**
  * The words of a tool's name that may say what it does: every word, so a service prefix does not
  * hide the verb (`jira_create_issue`, `slack_post_message`), unless the name opens with a read verb
  * (`get_order`, `list_schedules`) and joins no other act to it (`get_and_send_report`). A
@@ -128,7 +140,7 @@ function words(tool: SnapshotTool): string[] {
  */
 function actionWords(tool: SnapshotTool): string[] {
   const all = words(tool);
-  if (isArithmetic(all)) return [];
+  if (isCalculator(all)) return [];
   const joined = all.some((word) => word === 'and' || word === 'or' || word === 'then');
   return READ_VERBS.has(all[0] ?? '') && !joined ? [] : all;
 }
