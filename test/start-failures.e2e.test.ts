@@ -125,7 +125,7 @@ describe('a server that names its missing variable before a long stack trace', (
       env_names: ['ACME_CRM_TOKEN'],
       placeholders_from: ['catalogue'],
     });
-    expect(JSON.stringify(doc)).not.toContain('afscore-placeholder-acme-crm-token');
+    expect(JSON.stringify(launchOf(doc))).not.toContain('afscore-placeholder-acme-crm-token');
   }, 120_000);
 
   it('publishes the name of a value the contributor passed, never the value a tool echoes', async () => {

@@ -38,7 +38,7 @@ import { skillFileChecks, skillSnapshotChecks } from '../core/checks/skill/skill
 import { type McpSnapshot, toolsListValue } from '../core/checks/snapshot.ts';
 import { RUBRIC_VERSION, SCHEMA_VERSION } from '../core/rubric/policy.ts';
 import { scoreChecks, toScoresReport } from '../core/scoring/score-checks.ts';
-import { redactValues } from '../core/text/redact-values.ts';
+import { redactValues, secretValues } from '../core/text/redact-values.ts';
 import type { CheckResult, EvaluationDocument, LlmConfig, PackageKind } from '../core/types.ts';
 import { EVALUATOR_NAME, EVALUATOR_VERSION } from './evaluator-info.ts';
 import { readFolderFiles } from './folder-files.ts';
@@ -379,11 +379,6 @@ function explorePolicy(target: Target, options: EvaluateOptions): ExplorePolicy 
   return options.explore ?? 'non-destructive';
 }
 
-/** The variables the server was given, with their values: never published, only their names. */
-function passedValues(sandbox: Sandbox): Record<string, string> {
-  return Object.fromEntries(sandbox.passedVariables.map((name) => [name, sandbox.env[name] ?? '']));
-}
-
 /** Values the contributor configured the server with: hosts named in them are expected destinations. */
 function configuredValues(options: EvaluateOptions): string[] {
   return [...Object.values(options.env), ...options.serverArgs];
@@ -417,14 +412,9 @@ async function gatherServer(
     Object.assign(source.launch, retried.launch);
   }
   blameInstallScripts(probe, source.scriptsFailure);
-  // What the server echoed of its configuration (a whoami tool, an error quoting its settings) is
-  // published by the variable's name only, before any check or judge reads it.
-  const configured = passedValues(sandbox);
-  probe = redactValues(probe, configured);
   // Everything the package started is gone before the sandbox's record is read.
   await sandbox.stopAll();
-  const sandboxFacts =
-    target.kind === 'http' ? null : redactValues(sandbox.facts(configuredValues(options)), configured);
+  const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
   const snapshot: McpSnapshot | null = probe.snapshot;
   const notStarted = 'The server did not start, so its definitions could not be read.';
   const judged = !options.judge
@@ -488,12 +478,8 @@ async function notInstalled(
   options: EvaluateOptions,
 ): Promise<Gathered> {
   await sandbox.stopAll();
-  // Install scripts ran with the contributor's variables: what npm quotes of them is named, not shown.
-  const configured = passedValues(sandbox);
-  const failure = redactValues(error.failure, configured);
-  const sandboxFacts = sandbox.contained
-    ? redactValues(sandbox.facts(configuredValues(options)), configured)
-    : null;
+  const sandboxFacts = sandbox.contained ? sandbox.facts(configuredValues(options)) : null;
+  const { failure } = error;
   const why = `The package could not be installed, so nothing could be read or started: ${failure.reason}`;
   const version = options.packageVersion ?? error.version ?? target.version ?? 'unknown';
   const artifact = options.artifact ?? `npm:${target.name}@${version}`;
@@ -659,13 +645,32 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
       inputs: gathered.inputs,
       ...(gathered.notes ? { notes: gathered.notes } : {}),
     };
-    return document;
+    return withoutSecrets(document, options.env);
   } catch (error) {
     throw options.signal?.aborted ? new EvaluationStopped() : error;
   } finally {
     options.signal?.removeEventListener('abort', stop);
     await sandbox.dispose();
   }
+}
+
+/**
+ * The document as published: checks have read what the server really sent, and every secret the
+ * contributor passed with --env that the server echoed (a status tool, an error quoting its
+ * settings, stderr) is replaced by its variable's name, in the evidence too. The tools list's hash
+ * is that of the list published.
+ */
+function withoutSecrets(
+  document: EvaluationDocument,
+  env: Readonly<Record<string, string>>,
+): EvaluationDocument {
+  const published = redactValues(document, secretValues(env));
+  if (published === document || published.subject.tools_list_sha256 === undefined) return published;
+  const snapshot = published.inputs as unknown as McpSnapshot;
+  return {
+    ...published,
+    subject: { ...published.subject, tools_list_sha256: canonicalSha256(toolsListValue(snapshot)) },
+  };
 }
 
 /** What `evaluate` rejects with when its signal stopped it. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { redactValues, SHORTEST_REDACTED_VALUE } from './redact-values.ts';
+import { redactValues, secretValues } from './redact-values.ts';
 
 const TOKEN = 'crm_live_7f3kQ9x2LmP4vR8s';
 
 describe('redactValues', () => {
-  it('replaces a configured value wherever it is echoed, keys and nested values included', () => {
+  it('replaces a secret wherever it is echoed, keys and nested values included', () => {
     const probe = {
       tool_results: [{ tool: 'whoami', text: `Signed in with token ${TOKEN} (workspace acme)` }],
       errors: [`fetch failed: https://api.acme-crm.test/v2?key=${TOKEN}&q=1`],
@@ -22,36 +22,72 @@ describe('redactValues', () => {
     });
   });
 
-  it('finds a value escaped inside JSON or encoded in an address', () => {
+  it('finds a value escaped inside JSON or encoded in an address, and the password of a connection string', () => {
     const password = 'p@ss "w/rd" 2026';
     const texts = [
-      JSON.stringify({ dsn: `postgres://ada:${password}@db/app` }),
+      JSON.stringify({ note: `password is ${password}` }),
       `https://db.test/login?password=${encodeURIComponent(password)}`,
     ];
-    const redacted = redactValues(texts, { DB_PASSWORD: password });
-    expect(redacted).toEqual([
-      '{"dsn":"postgres://ada:⟨DB_PASSWORD⟩@db/app"}',
+    expect(redactValues(texts, { DB_PASSWORD: password })).toEqual([
+      '{"note":"password is ⟨DB_PASSWORD⟩"}',
       'https://db.test/login?password=⟨DB_PASSWORD⟩',
     ]);
+    const dsn = 'postgres://ada:S3cr!tPw9@db.internal:5432/app';
+    expect(
+      redactValues('connect failed: password authentication failed (S3cr!tPw9)', { DATABASE_URL: dsn }),
+    ).toBe('connect failed: password authentication failed (⟨DATABASE_URL⟩)');
+  });
+
+  it('replaces the start of a value that a length limit cut off', () => {
+    const key = '3f9c2a7e5b1d4c8a9e0f6b2d7c4a1e3f';
+    const detail = `Max retries exceeded with url: /data/2.5/forecast?q=London&appid=${key.slice(0, 10)}`;
+    expect(redactValues(detail, { OPENWEATHER_API_KEY: key })).toBe(
+      'Max retries exceeded with url: /data/2.5/forecast?q=London&appid=⟨OPENWEATHER_API_KEY⟩',
+    );
+    expect(redactValues(`token ${TOKEN.slice(0, 12)}…`, { T: TOKEN })).toBe('token ⟨T⟩…');
   });
 
   it('replaces the longer of two overlapping values first, so neither leaves a part behind', () => {
     const key = 'sk-abcdef123456';
-    const redacted = redactValues(`${key}-extra and ${key}`, { KEY: key, KEY_EXTRA: `${key}-extra` });
-    expect(redacted).toBe('⟨KEY_EXTRA⟩ and ⟨KEY⟩');
+    expect(redactValues(`${key}-extra and ${key}`, { KEY: key, KEY_EXTRA: `${key}-extra` })).toBe(
+      '⟨KEY_EXTRA⟩ and ⟨KEY⟩',
+    );
   });
 
-  it('leaves short values alone: a region, a port or a flag occurs in any text', () => {
-    const text = 'Listening on 3000 in eu-west, debug true';
-    expect(redactValues(text, { PORT: '3000', REGION: 'eu-west', DEBUG: 'true' })).toBe(text);
-    expect('eu-west'.length).toBeLessThan(SHORTEST_REDACTED_VALUE);
+  it('leaves a value inside a longer word or token alone', () => {
+    const secret = 'Zq81mXw0';
+    expect(redactValues(`id Zq81mXw0a1 and ${secret}.`, { S: secret })).toBe('id Zq81mXw0a1 and ⟨S⟩.');
   });
 
   it('does not copy or change what holds no string, nor what is not plain data', () => {
     const when = new Date(0);
     const data = { when, count: 3 };
-    const redacted = redactValues(data, { ACME_CRM_TOKEN: TOKEN });
-    expect(redacted.when).toBe(when);
+    expect(redactValues(data, { ACME_CRM_TOKEN: TOKEN }).when).toBe(when);
     expect(redactValues(data, {})).toBe(data);
+  });
+});
+
+describe('secretValues', () => {
+  it('keeps what is secret by name or shape, and leaves words, paths, numbers and plain addresses', () => {
+    expect(
+      secretValues({
+        ACME_CRM_TOKEN: TOKEN,
+        DB_PASSWORD: 'correcthorsebattery',
+        WORKSPACE: 'ws_92kq81zzp0',
+        DATABASE_URL: 'postgres://ada:S3cr!tPw9@db.internal:5432/app',
+        NODE_ENV: 'production',
+        HOST: 'localhost',
+        DATA_DIR: '/tmp/data/notes',
+        REGION: 'us-east-1',
+        TIMEOUT_MS: '30000000',
+        API_BASE: 'https://api.acme-crm.test/v2',
+        PIN: '1234',
+      }),
+    ).toEqual({
+      ACME_CRM_TOKEN: TOKEN,
+      DB_PASSWORD: 'correcthorsebattery',
+      WORKSPACE: 'ws_92kq81zzp0',
+      DATABASE_URL: 'postgres://ada:S3cr!tPw9@db.internal:5432/app',
+    });
   });
 });
