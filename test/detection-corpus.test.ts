@@ -74,6 +74,7 @@ import {
   HELD_OUT_56_DIR,
   HELD_OUT_57_DIR,
   HELD_OUT_58_DIR,
+  HELD_OUT_59_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -209,6 +210,8 @@ const heldOut57Corpus = loadCorpus(HELD_OUT_57_DIR);
 const heldOut57 = heldOut57Corpus.map(({ testCase }) => testCase);
 const heldOut58Corpus = loadCorpus(HELD_OUT_58_DIR);
 const heldOut58 = heldOut58Corpus.map(({ testCase }) => testCase);
+const heldOut59Corpus = loadCorpus(HELD_OUT_59_DIR);
+const heldOut59 = heldOut59Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -270,6 +273,7 @@ const everyCase = [
   ...heldOut56,
   ...heldOut57,
   ...heldOut58,
+  ...heldOut59,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -404,6 +408,7 @@ function readmeSections(): {
   heldOut56: string;
   heldOut57: string;
   heldOut58: string;
+  heldOut59: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -469,6 +474,7 @@ function readmeSections(): {
     at('Held-out set 56'),
     at('Held-out set 57'),
     at('Held-out set 58'),
+    at('Held-out set 59'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -536,6 +542,7 @@ function readmeSections(): {
     heldOut56: section(55),
     heldOut57: section(56),
     heldOut58: section(57),
+    heldOut59: section(58),
   };
 }
 
@@ -1324,6 +1331,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut58Corpus,
     section: 'heldOut58',
     least: 30,
+    clientRequests: true,
+  },
+  // In our words a fifty-ninth time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54 and 57, as published proof-of-concept
+  // attacks spread evenly over every client-visible surface, on small-shop and agency ground (see its README section);
+  // written in one short sitting while set 60 was being written on another branch.
+  {
+    name: 'held-out set 59',
+    dir: HELD_OUT_59_DIR,
+    loaded: heldOut59Corpus,
+    section: 'heldOut59',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

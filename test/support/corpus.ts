@@ -430,6 +430,14 @@ export const HELD_OUT_57_DIR = join(CORPUS_DIR, 'held-out-57');
  * drawing registers, structural calculations, retentions, snagging, new-build warranties); nothing reads it by default.
  */
 export const HELD_OUT_58_DIR = join(CORPUS_DIR, 'held-out-58');
+/**
+ * A fifty-ninth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54 and 57: published
+ * proof-of-concept wording spread over every client-visible surface, on small-shop and agency ground (stamp and coin
+ * dealers, antiquarian booksellers, picture framers, glaziers, barbers, tailors, dry cleaners, key cutting, bingo halls,
+ * jewellers, sign-language interpreting, process servers, poultry flocks, florists, vinyl and comic shops, raffles and
+ * crowdfunding, nanny and au pair agencies, school uniforms); nothing reads it by default.
+ */
+export const HELD_OUT_59_DIR = join(CORPUS_DIR, 'held-out-59');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
