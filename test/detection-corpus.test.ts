@@ -74,6 +74,7 @@ import {
   HELD_OUT_56_DIR,
   HELD_OUT_57_DIR,
   HELD_OUT_58_DIR,
+  HELD_OUT_60_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -209,6 +210,8 @@ const heldOut57Corpus = loadCorpus(HELD_OUT_57_DIR);
 const heldOut57 = heldOut57Corpus.map(({ testCase }) => testCase);
 const heldOut58Corpus = loadCorpus(HELD_OUT_58_DIR);
 const heldOut58 = heldOut58Corpus.map(({ testCase }) => testCase);
+const heldOut60Corpus = loadCorpus(HELD_OUT_60_DIR);
+const heldOut60 = heldOut60Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -270,6 +273,7 @@ const everyCase = [
   ...heldOut56,
   ...heldOut57,
   ...heldOut58,
+  ...heldOut60,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -404,6 +408,7 @@ function readmeSections(): {
   heldOut56: string;
   heldOut57: string;
   heldOut58: string;
+  heldOut60: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -469,6 +474,7 @@ function readmeSections(): {
     at('Held-out set 56'),
     at('Held-out set 57'),
     at('Held-out set 58'),
+    at('Held-out set 60'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -536,6 +542,7 @@ function readmeSections(): {
     heldOut56: section(55),
     heldOut57: section(56),
     heldOut58: section(57),
+    heldOut60: section(58),
   };
 }
 
@@ -1323,6 +1330,19 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_58_DIR,
     loaded: heldOut58Corpus,
     section: 'heldOut58',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like set 58 as product text by an attacker who has read scanners' rule lists, on trades and
+  // pastimes no set took (heat pumps, septic tanks, boreholes, tree surgeons, pools and hot tubs, saunas, MOT centres,
+  // salvage yards, house clearance, vending, bike repair, e-scooter fleets, fantasy football, board game cafés,
+  // childminders, heraldry and genealogy societies); written in one short sitting while set 59 was being written on
+  // another branch, so its section follows set 58's.
+  {
+    name: 'held-out set 60',
+    dir: HELD_OUT_60_DIR,
+    loaded: heldOut60Corpus,
+    section: 'heldOut60',
     least: 30,
     clientRequests: true,
   },
