@@ -75,6 +75,7 @@ import {
   HELD_OUT_57_DIR,
   HELD_OUT_58_DIR,
   HELD_OUT_59_DIR,
+  HELD_OUT_60_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -212,6 +213,8 @@ const heldOut58Corpus = loadCorpus(HELD_OUT_58_DIR);
 const heldOut58 = heldOut58Corpus.map(({ testCase }) => testCase);
 const heldOut59Corpus = loadCorpus(HELD_OUT_59_DIR);
 const heldOut59 = heldOut59Corpus.map(({ testCase }) => testCase);
+const heldOut60Corpus = loadCorpus(HELD_OUT_60_DIR);
+const heldOut60 = heldOut60Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -274,6 +277,7 @@ const everyCase = [
   ...heldOut57,
   ...heldOut58,
   ...heldOut59,
+  ...heldOut60,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -409,6 +413,7 @@ function readmeSections(): {
   heldOut57: string;
   heldOut58: string;
   heldOut59: string;
+  heldOut60: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -475,6 +480,7 @@ function readmeSections(): {
     at('Held-out set 57'),
     at('Held-out set 58'),
     at('Held-out set 59'),
+    at('Held-out set 60'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -543,6 +549,7 @@ function readmeSections(): {
     heldOut57: section(56),
     heldOut58: section(57),
     heldOut59: section(58),
+    heldOut60: section(59),
   };
 }
 
@@ -1342,6 +1349,19 @@ const HELD_OUT_SETS = [
     loaded: heldOut59Corpus,
     section: 'heldOut59',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like set 58 as product text by an attacker who has read scanners' rule lists, on trades and
+  // pastimes no set took (heat pumps, septic tanks, boreholes, tree surgeons, pools and hot tubs, saunas, MOT centres,
+  // salvage yards, house clearance, vending, bike repair, e-scooter fleets, fantasy football, board game cafés,
+  // childminders, heraldry and genealogy societies); written in one short sitting while set 59 was being written on
+  // another branch, so its section follows set 58's.
+  {
+    name: 'held-out set 60',
+    dir: HELD_OUT_60_DIR,
+    loaded: heldOut60Corpus,
+    section: 'heldOut60',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

@@ -440,6 +440,15 @@ export const HELD_OUT_58_DIR = join(CORPUS_DIR, 'held-out-58');
 export const HELD_OUT_59_DIR = join(CORPUS_DIR, 'held-out-59');
 
 /**
+ * A sixtieth held-out set, written in our words and worded like set 58 as ordinary product text by an attacker who has
+ * read scanners' rule lists, on trades and pastimes no set took (heat pump installers, septic tank emptying, borehole
+ * drilling, tree surgeons, pool and hot tub servicing, sauna builders, MOT centres, salvage yards, house clearance,
+ * vending, bike repair, e-scooter fleets, fantasy football, board game cafés, childminders, heraldry and genealogy
+ * societies); nothing reads it by default.
+ */
+export const HELD_OUT_60_DIR = join(CORPUS_DIR, 'held-out-60');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
