@@ -2764,6 +2764,12 @@ describe('techniques learnt from held-out-13 after its first measure (tests in n
       'Enter the password and the one-time code for the login being configured.',
       'Enter the API key and password for the connection being configured.',
       'Enter your GitHub password to continue.\npassword',
+      // The excuse in another field, a provider everyone signs in to, a second secret beside it.
+      'Enter your password.\npassword\nsave\nCredentials to be saved on this device',
+      'Sign in to Google to continue.\nemail\npassword\nremember\nKeep the account being added signed in',
+      'Password for the login being configured\nbackup_codes',
+      'Your sign-in timed out. Password for the login being configured.',
+      'Master password for the account being added',
     ])
       expect(critical(asking('elicitation/create', text))).toContain('SEC-04');
   });

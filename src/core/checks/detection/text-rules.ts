@@ -4392,11 +4392,24 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
  * one-time codes, recovery phrases, PINs and cards configure nothing.
  */
 const LOGIN_BEING_CONFIGURED =
-  /\b(?:logins?|sign-?ins?|credentials|accounts?|connections?|profiles?)\b[^.\n]{0,60}\b(?:being|to be) (?:configured|set up|added|created|saved)\b|\bfor (?:the |this |a |your )?(?:new )?(?:[\w-]+ ){0,2}(?:auth(?:entication)?|login|connection|sign-?in) (?:config(?:uration)?|profile|settings?)\b/;
-const PASSWORD_WORD = /^pass(?:word|phrase)s?$/;
+  /\b(?:logins?|sign-?ins?|credentials|connections?|profiles?)\b[^.\n]{0,60}\b(?:being|to be) (?:configured|set up|added|created)\b|\bfor (?:the |this |a )?(?:new )?(?:[\w-]+ ){0,2}(?:auth(?:entication)?|login|connection|sign-?in) (?:config(?:uration)?|profile)\b/;
+const PASSWORD_WORD = /^passwords?$/;
+
+/**
+ * What makes a password form phishing however it is worded: the user's own password ("your …
+ * password"), an account people sign in to everywhere (an identity provider, a bank, a wallet, a
+ * password manager), a pretext of urgency or a lock, or a second secret beside it (a code, an
+ * answer, a token, a key, a phrase).
+ */
+const PHISHING_SIGNS =
+  /\byour\b[^.\n]{0,40}\bpasswords?\b|\b(?:google|gmail|microsoft|office ?365|outlook|azure|entra|apple|icloud|github|gitlab|bitbucket|okta|auth0|onelogin|facebook|meta|instagram|linkedin|twitter|amazon|aws|paypal|stripe|venmo|coinbase|binance|metamask|wallet|bank\w*|chase|barclays|hsbc|1password|bitwarden|lastpass|keepass|dashlane|master|sso|single sign-on|work account|corporate|company account|email account|mail account)\b|\b(?:timed? ?out|expired?|unusual|suspicious|locked|suspended|disabled|for (?:your )?security|re-?enter|re-?type|re-?verify|re-?authenticate|verify|confirm (?:it is|it's) you|urgent|immediately)\b|(?<![a-z])(?:codes?|otp|sms|tan|pin|tokens?|keys?|answers?|questions?|backup|recovery|seed|passphrases?|mnemonic|2fa|mfa|totp|approval number)(?![a-z])/;
 
 function passwordOfLoginBeingConfigured(form: string): boolean {
-  if (!LOGIN_BEING_CONFIGURED.test(form)) return false;
+  if (PHISHING_SIGNS.test(form)) return false;
+  const lines = form.split('\n');
+  // The password field itself says what it is for: "Password for the login being configured".
+  const forTheLogin = lines.some((line) => /\bpasswords?\b/.test(line) && LOGIN_BEING_CONFIGURED.test(line));
+  if (!forTheLogin) return false;
   const asked = ELICITED_SECRET_PATTERNS.filter(([kind]) => kind === 'never').flatMap(([, pattern]) => [
     ...form.matchAll(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)),
   ]);
