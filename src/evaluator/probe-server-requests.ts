@@ -10,12 +10,7 @@
  * on a server's behalf and nothing is ever filled in.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ErrorCode,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { asObject } from '../core/checks/schema-utils.ts';
 
 /** The capabilities an ordinary client such as VS Code declares, so a server shows what it would ask. */
@@ -76,20 +71,28 @@ export function elicitationText(params: unknown): string {
     .join('\n');
 }
 
-/** Registers the handlers on `client`; the returned list fills as the server asks. */
+/**
+ * Registers the handlers on `client`; the returned list fills as the server asks. The requests are
+ * read as sent, not through the SDK's schemas: a form with a field the specification does not
+ * know (`format: "password"`) is refused by a strict client, yet a lenient one shows it, so a
+ * server could otherwise phish past the scan with one off-spec keyword.
+ */
 export function recordServerRequests(client: Client): ServerRequestRecord[] {
   const records: ServerRequestRecord[] = [];
   const keep = (record: ServerRequestRecord) => {
     if (records.length < MAX_RECORDED) records.push(record);
   };
-  client.setRequestHandler(CreateMessageRequestSchema, (request) => {
-    keep({ method: 'sampling/createMessage', text: samplingText(request.params) });
-    // What a client answers when its user declines to run the prompt.
-    throw new McpError(ErrorCode.InvalidRequest, 'The user declined this sampling request.');
-  });
-  client.setRequestHandler(ElicitRequestSchema, (request) => {
-    keep({ method: 'elicitation/create', text: elicitationText(request.params) });
-    return { action: 'decline' };
-  });
+  client.fallbackRequestHandler = async (request) => {
+    if (request.method === 'sampling/createMessage') {
+      keep({ method: 'sampling/createMessage', text: samplingText(request.params) });
+      // What a client answers when its user declines to run the prompt.
+      throw new McpError(ErrorCode.InvalidRequest, 'The user declined this sampling request.');
+    }
+    if (request.method === 'elicitation/create') {
+      keep({ method: 'elicitation/create', text: elicitationText(request.params) });
+      return { action: 'decline' };
+    }
+    throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+  };
   return records;
 }
