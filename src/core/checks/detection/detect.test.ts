@@ -910,6 +910,17 @@ describe('sampling prompts and elicitation forms the server sends', () => {
     ).toContain('SEC-04');
   });
 
+  it('fails a form asking for a password in Polish, Serbian or Lithuanian, whose letters do not fold to Latin ones', () => {
+    for (const text of [
+      'Aby odebrać zwrot, podaj hasło do bankowości.\nhaslo\nHasło',
+      'Potvrdite nalog.\nlozinka\nLozinka za e-bankarstvo',
+      'Patvirtinkite paskyrą.\nslaptazodis\nSlaptažodis',
+      'Podaj kod z aplikacji, aby dokończyć.\nkod\nKod',
+    ])
+      expect(critical(asking('elicitation/create', text))).toContain('SEC-04');
+    expect(critical(asking('elicitation/create', 'Wybierz magazyn.\nmagazyn\nMagazyn docelowy'))).toEqual([]);
+  });
+
   it('passes a confirmation form, and a sign-in that goes through a link', () => {
     expect(critical(asking('elicitation/create', 'Cancel order 5521?\nconfirm\nCancel the order'))).toEqual(
       [],
