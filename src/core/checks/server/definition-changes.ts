@@ -251,7 +251,7 @@ export function checkDefinitionChanges(snapshot: McpSnapshot): CheckResult {
   if (results.length > 0) {
     return fail(
       'SEC-06',
-      `A tool answers the same call with more text for some clients than for others (${listings}).`,
+      `A tool answers the same call with more or other text for some clients than for others (${listings}).`,
       results,
     );
   }

@@ -11,6 +11,8 @@
  * a list after a write, a cache that warms) give the first name two texts or the shorter one, and
  * a random pick (a quote of the day) replaces text rather than adding to it.
  */
+
+import { escapeRegExp } from '../../text/regexp-escape.ts';
 import type { Evidence } from '../../types.ts';
 import { RESULT_FACE_MIN_ADDED_CHARS } from '../check-policy.ts';
 import { excerpt } from '../escape-text.ts';
@@ -71,6 +73,7 @@ export function insertedInto(longer: string, shorter: string): boolean {
 export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) => string): Evidence[] {
   const first = snapshot.faces?.[0]?.identity;
   if (first === undefined) return [];
+  const tools = snapshot.tools.map((tool) => tool.name);
   const results = snapshot.contents?.tool_results ?? [];
   const names = [...new Set(results.flatMap((result) => result.identities ?? []))];
   const byTool = new Map<string, Answer[]>();
@@ -103,7 +106,39 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
           shorter.identities.some((name) => name.startsWith('afscore')) &&
           insertedInto(longer.masked, shorter.masked));
       if (added >= RESULT_FACE_MIN_ADDED_CHARS && extends_) evidence.push(evidenceOf(shorter, longer));
+      else if (ordersOnlyForSome(longer, shorter, tools)) evidence.push(replacedEvidence(shorter, longer));
     }
   }
   return evidence;
+}
+
+/**
+ * A result replaced rather than extended, in the direction of deception: the first client name got
+ * one text on every connection, the evaluator's own name another, and only the first names one of
+ * the server's tools to use (a payout summary turned into "send the pot with send_payment"). A
+ * random pick or a result that moved with time does not start naming the server's tools for
+ * ordinary agents alone.
+ */
+function ordersOnlyForSome(shown: Answer, kept: Answer, tools: readonly string[]): boolean {
+  if (!kept.identities.some((name) => name.startsWith('afscore'))) return false;
+  const named = (answer: Answer) =>
+    tools.filter((tool) => tool !== answer.result.tool && mentions(answer.result.text, tool));
+  const keptNames = named(kept);
+  return named(shown).some((tool) => !keptNames.includes(tool));
+}
+
+function mentions(text: string, name: string): boolean {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`, 'i').test(text);
+}
+
+function replacedEvidence(kept: Answer, shown: Answer): Evidence {
+  const names = (answer: Answer) => answer.identities.map((name) => `"${name}"`).join(', ');
+  return {
+    location: `/contents/tool_results/${shown.index}`,
+    path: `tools[${shown.result.tool}] result`,
+    face: shown.result.face,
+    severity: 'critical',
+    excerpt: excerpt(shown.result.text),
+    value: `result replaced for the client(s) ${names(shown)}, with a use of the server's tools that ${names(kept)} were not told: the same call answered differently by client name`,
+  };
 }
