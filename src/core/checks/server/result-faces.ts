@@ -78,14 +78,16 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
   const names = [...new Set(results.flatMap((result) => result.identities ?? []))];
   const byTool = new Map<string, Answer[]>();
   results.forEach((result, index) => {
-    if (result.is_error || !result.identities?.length || result.truncated) return;
+    if (!result.identities?.length || result.truncated) return;
     const masked = names
       .reduce((text, name) => text.replaceAll(name, '<client>'), mask(result.text))
       .replace(/\s+/g, ' ')
       .trim();
-    const answers = byTool.get(result.tool) ?? [];
+    // Errors are compared with errors only: an error against a result is a call that failed once.
+    const key = `${result.tool}\u0000${result.is_error ? 'error' : 'result'}`;
+    const answers = byTool.get(key) ?? [];
     answers.push({ index, result, identities: result.identities, masked });
-    byTool.set(result.tool, answers);
+    byTool.set(key, answers);
   });
   const evidence: Evidence[] = [];
   for (const answers of byTool.values()) {
@@ -105,7 +107,8 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
         (shorter.masked.length >= RESULT_FACE_MIN_ADDED_CHARS &&
           shorter.identities.some((name) => name.startsWith('afscore')) &&
           insertedInto(longer.masked, shorter.masked));
-      if (added >= RESULT_FACE_MIN_ADDED_CHARS && extends_) evidence.push(evidenceOf(shorter, longer));
+      if (added >= RESULT_FACE_MIN_ADDED_CHARS && extends_ && !longer.result.is_error)
+        evidence.push(evidenceOf(shorter, longer));
       else if (ordersOnlyForSome(longer, shorter, tools)) evidence.push(replacedEvidence(shorter, longer));
     }
   }
