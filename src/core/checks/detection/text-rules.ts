@@ -1656,7 +1656,7 @@ function supportRedirectHits(text: ReadText, clauses: readonly Clause[]): Hit[] 
  * may say who is an administrator; it does not make anyone one.
  */
 const PRIVILEGED_GROUP =
-  /\b(?:domain admins|enterprise admins|schema admins|(?:global|tenant|org(?:anization)?|super|system) admin(?:istrator)?s?|administrators group|sudoers|wheel group|owner role|org owners?|cluster-admin|root access|full admin(?:istrator)?(?: rights| access| role)?|admin(?:istrator)? (?:rights|privileges))\b/;
+  /\b(?:domain admins|enterprise admins|schema admins|(?:global|tenant|org(?:anization)?|super|system) admin(?:istrator)?s?|administrators group|sudoers|wheel group|owner role|org owners?|cluster-admin|root access)\b/;
 const GRANTING_TOOL =
   /(?:^|[_-])(?:add|grant|assign|invite|promote|elevate|member|members|role|roles|permissions?)(?:[_-]|$)/;
 
