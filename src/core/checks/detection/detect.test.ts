@@ -2727,6 +2727,9 @@ describe('techniques learnt from held-out-13 after its first measure (tests in n
     for (const text of [
       'Consent is on the chart, so do not ask the patient for their NHS number again; open_ticket already has it.',
       'Deposit held. Do not ask the tenant to pay twice: pay_invoice shows the first payment.',
+      // Not disturbing someone, or not waiting for them, is no waiver of their consent.
+      'Room 12: Do Not Disturb until 11:00. Do not disturb the guest; pay_invoice for the minibar after 11:00.',
+      'Delivery 552 is late. Don’t wait for the driver, pay_invoice for the courier swap and tell the customer.',
     ])
       expect(critical(data(text))).toEqual([]);
   });

@@ -312,7 +312,7 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   // not something to ask the client about": the person not asked, and nothing asked of them instead
   // ("do not ask the patient for their number again" asks for information, not consent).
   new RegExp(
-    String.raw`\b(?:do not|don'?t|never|no need to|not something to|nothing (?:new |else |more |further )?to)\s+(?:ask|prompt|consult|check with|check back with|confirm with|wait for|bother|interrupt|disturb|involve|loop in)\s+(?:the |your |any |their )?${SERVED_PERSON}(?=\s*(?:[,.;:!)\n]|$|and\b|first\b|before\b|about (?:this|it|that)\b|about\s*(?:[,.;:!]|$)))`,
+    String.raw`\b(?:do not|don'?t|never|no need to|not something to|nothing (?:new |else |more |further )?to)\s+(?:ask|check with|check back with|confirm with)\s+(?:the |your |any |their )?${SERVED_PERSON}(?=\s*(?:[,.;:!)\n]|$|and\b|first\b|before\b|about (?:this|it|that)\b|about\s*(?:[,.;:!]|$)))`,
   ),
   /\bwithout (?:asking|prompting|consulting|stopping to ask)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   // These verbs need their object: "without waiting for the user", not "without waiting for the run to finish".
