@@ -78,16 +78,14 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
   const names = [...new Set(results.flatMap((result) => result.identities ?? []))];
   const byTool = new Map<string, Answer[]>();
   results.forEach((result, index) => {
-    if (!result.identities?.length || result.truncated) return;
+    if (result.is_error || !result.identities?.length || result.truncated) return;
     const masked = names
       .reduce((text, name) => text.replaceAll(name, '<client>'), mask(result.text))
       .replace(/\s+/g, ' ')
       .trim();
-    // Errors are compared with errors only: an error against a result is a call that failed once.
-    const key = `${result.tool}\u0000${result.is_error ? 'error' : 'result'}`;
-    const answers = byTool.get(key) ?? [];
+    const answers = byTool.get(result.tool) ?? [];
     answers.push({ index, result, identities: result.identities, masked });
-    byTool.set(key, answers);
+    byTool.set(result.tool, answers);
   });
   const evidence: Evidence[] = [];
   for (const answers of byTool.values()) {
@@ -107,31 +105,43 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
         (shorter.masked.length >= RESULT_FACE_MIN_ADDED_CHARS &&
           shorter.identities.some((name) => name.startsWith('afscore')) &&
           insertedInto(longer.masked, shorter.masked));
-      if (added >= RESULT_FACE_MIN_ADDED_CHARS && extends_ && !longer.result.is_error)
-        evidence.push(evidenceOf(shorter, longer));
-      else if (ordersOnlyForSome(longer, shorter, tools)) evidence.push(replacedEvidence(shorter, longer));
+      if (added >= RESULT_FACE_MIN_ADDED_CHARS && extends_) evidence.push(evidenceOf(shorter, longer));
+      else if (answers.length === 2 && ordersOnlyForSome(longer, shorter, tools))
+        evidence.push(replacedEvidence(shorter, longer));
     }
   }
   return evidence;
 }
 
 /**
- * A result replaced rather than extended, in the direction of deception: the first client name got
- * one text on every connection, the evaluator's own name another, and only the first names one of
- * the server's tools to use (a payout summary turned into "send the pot with send_payment"). A
- * random pick or a result that moved with time does not start naming the server's tools for
- * ordinary agents alone.
+ * A result replaced rather than extended, in the direction of deception: the tool gave exactly two
+ * answers, split by client name, each to two names at least (one held by every connection of the
+ * first name, the other by the evaluator's own name), and only the first has one of the server's
+ * tools used (a payout summary turned into "send the pot with send_payment"). A random pick gives
+ * more than two answers or splits them otherwise; a rate limit or a timeout hits one connection, not
+ * two names, and is never the honest answer here.
  */
 function ordersOnlyForSome(shown: Answer, kept: Answer, tools: readonly string[]): boolean {
-  if (!kept.identities.some((name) => name.startsWith('afscore'))) return false;
+  if (shown.identities.length < 2 || kept.identities.length < 2) return false;
+  if (!kept.identities.some((name) => name.startsWith('afscore')) || FAILED.test(kept.result.text))
+    return false;
   const named = (answer: Answer) =>
     tools.filter((tool) => tool !== answer.result.tool && mentions(answer.result.text, tool));
   const keptNames = named(kept);
   return named(shown).some((tool) => !keptNames.includes(tool));
 }
 
+/** An answer that says the call did not get through this time. */
+const FAILED =
+  /\b(?:rate[ -]?limit\w*|too many requests|timed? ?out|timeout|etimedout|econnreset|try again|retry|unavailable|temporarily|429|503|504)\b/i;
+
+/**
+ * The tool's name as an identifier, spelled as the server spells it: `send_payment` or
+ * `sendPayment`, never a plain word that a sentence uses anyway ("search", "code").
+ */
 function mentions(text: string, name: string): boolean {
-  return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`, 'i').test(text);
+  if (!/[_-]|[a-z][A-Z]/.test(name)) return false;
+  return new RegExp(`(?<![\\w-])${escapeRegExp(name)}(?![\\w-])`).test(text);
 }
 
 function replacedEvidence(kept: Answer, shown: Answer): Evidence {
