@@ -379,6 +379,27 @@ function explorePolicy(target: Target, options: EvaluateOptions): ExplorePolicy 
   return options.explore ?? 'non-destructive';
 }
 
+/**
+ * What the server showed, with every secret the contributor passed with --env that it echoed (a
+ * status tool, an error quoting its settings, stderr) replaced by the variable's name, before any
+ * check, judge or hash reads it: evidence excerpts cannot cut a secret in two, nothing sends it to a
+ * model provider, and no published hash lets a guess be tested. Only the contributor's values are
+ * secrets; a launch plan's placeholders come from the package, which could otherwise blank out its
+ * own payload.
+ */
+function withoutSecrets(probe: ProbeResult, secrets: Readonly<Record<string, string>>): ProbeResult {
+  const redacted = redactValues(probe, secrets);
+  const faces = redacted.snapshot?.faces;
+  if (redacted === probe || !redacted.snapshot || !faces) return redacted;
+  const hashed = faces.map((face) =>
+    face.definitions ? { ...face, sha256: canonicalSha256(face.definitions) } : face,
+  );
+  const published = hashed.map((face) =>
+    face.same_as === undefined ? face : { ...face, sha256: hashed[face.same_as]?.sha256 ?? face.sha256 },
+  );
+  return { ...redacted, snapshot: { ...redacted.snapshot, faces: published } };
+}
+
 /** Values the contributor configured the server with: hosts named in them are expected destinations. */
 function configuredValues(options: EvaluateOptions): string[] {
   return [...Object.values(options.env), ...options.serverArgs];
@@ -412,9 +433,12 @@ async function gatherServer(
     Object.assign(source.launch, retried.launch);
   }
   blameInstallScripts(probe, source.scriptsFailure);
+  const secrets = secretValues(options.env);
+  probe = withoutSecrets(probe, secrets);
   // Everything the package started is gone before the sandbox's record is read.
   await sandbox.stopAll();
-  const sandboxFacts = target.kind === 'http' ? null : sandbox.facts(configuredValues(options));
+  const sandboxFacts =
+    target.kind === 'http' ? null : redactValues(sandbox.facts(configuredValues(options)), secrets);
   const snapshot: McpSnapshot | null = probe.snapshot;
   const notStarted = 'The server did not start, so its definitions could not be read.';
   const judged = !options.judge
@@ -478,8 +502,12 @@ async function notInstalled(
   options: EvaluateOptions,
 ): Promise<Gathered> {
   await sandbox.stopAll();
-  const sandboxFacts = sandbox.contained ? sandbox.facts(configuredValues(options)) : null;
-  const { failure } = error;
+  // Install scripts ran with the contributor's variables: what npm quotes of them is named, not shown.
+  const secrets = secretValues(options.env);
+  const sandboxFacts = sandbox.contained
+    ? redactValues(sandbox.facts(configuredValues(options)), secrets)
+    : null;
+  const failure = redactValues(error.failure, secrets);
   const why = `The package could not be installed, so nothing could be read or started: ${failure.reason}`;
   const version = options.packageVersion ?? error.version ?? target.version ?? 'unknown';
   const artifact = options.artifact ?? `npm:${target.name}@${version}`;
@@ -645,32 +673,13 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
       inputs: gathered.inputs,
       ...(gathered.notes ? { notes: gathered.notes } : {}),
     };
-    return withoutSecrets(document, options.env);
+    return document;
   } catch (error) {
     throw options.signal?.aborted ? new EvaluationStopped() : error;
   } finally {
     options.signal?.removeEventListener('abort', stop);
     await sandbox.dispose();
   }
-}
-
-/**
- * The document as published: checks have read what the server really sent, and every secret the
- * contributor passed with --env that the server echoed (a status tool, an error quoting its
- * settings, stderr) is replaced by its variable's name, in the evidence too. The tools list's hash
- * is that of the list published.
- */
-function withoutSecrets(
-  document: EvaluationDocument,
-  env: Readonly<Record<string, string>>,
-): EvaluationDocument {
-  const published = redactValues(document, secretValues(env));
-  if (published === document || published.subject.tools_list_sha256 === undefined) return published;
-  const snapshot = published.inputs as unknown as McpSnapshot;
-  return {
-    ...published,
-    subject: { ...published.subject, tools_list_sha256: canonicalSha256(toolsListValue(snapshot)) },
-  };
 }
 
 /** What `evaluate` rejects with when its signal stopped it. */

@@ -54,7 +54,14 @@ describe('redactValues', () => {
     );
   });
 
-  it('leaves a value inside a longer word or token alone', () => {
+  it('replaces a long token glued to a path, as a bot token in its API address', () => {
+    const token = '7123456789:AAHk3Qx9LmP4vR8sT1uW2yZ5';
+    expect(redactValues(`POST https://api.telegram.org/bot${token}/getMe`, { BOT_TOKEN: token })).toBe(
+      'POST https://api.telegram.org/bot⟨BOT_TOKEN⟩/getMe',
+    );
+  });
+
+  it('leaves a short value inside a longer word or token alone', () => {
     const secret = 'Zq81mXw0';
     expect(redactValues(`id Zq81mXw0a1 and ${secret}.`, { S: secret })).toBe('id Zq81mXw0a1 and ⟨S⟩.');
   });
@@ -82,12 +89,20 @@ describe('secretValues', () => {
         TIMEOUT_MS: '30000000',
         API_BASE: 'https://api.acme-crm.test/v2',
         PIN: '1234',
+        SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX',
+        RPC_ENDPOINT: 'https://mainnet.infura.io/v3/9aa3d95b3bc440fa88ea12eaa4456161',
+        DB_PW: 'sunset-maple-river-42',
+        TOKEN_URL: 'https://oauth2.googleapis.com/token',
+        CERT_PATH: '/etc/ssl/certs/ca.pem',
       }),
     ).toEqual({
       ACME_CRM_TOKEN: TOKEN,
       DB_PASSWORD: 'correcthorsebattery',
       WORKSPACE: 'ws_92kq81zzp0',
       DATABASE_URL: 'postgres://ada:S3cr!tPw9@db.internal:5432/app',
+      SLACK_WEBHOOK_URL: 'https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX',
+      RPC_ENDPOINT: 'https://mainnet.infura.io/v3/9aa3d95b3bc440fa88ea12eaa4456161',
+      DB_PW: 'sunset-maple-river-42',
     });
   });
 });

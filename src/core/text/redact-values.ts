@@ -14,7 +14,9 @@ export const SHORTEST_REDACTED_VALUE = 8;
 
 /** A variable whose name says it holds a secret: its value is one whatever it looks like. */
 const SECRET_NAME =
-  /key|token|secret|pass|pwd|credential|auth|cookie|session|private|dsn|cert|signature|salt/i;
+  /key|token|secret|pass|pwd|(?:^|_)pw(?:_|$)|credential|auth|cookie|session|private|dsn|cert|signature|salt|webhook/i;
+/** Unless the name says it holds where a secret is, not the secret: `TOKEN_URL`, `CERT_PATH`. */
+const LOCATION_NAME = /_(?:url|uri|endpoint|host|path|file|dir|region)$/i;
 
 /**
  * Values that say what they are and hide nothing: a word or words (`production`, `us-east-1`,
@@ -22,14 +24,16 @@ const SECRET_NAME =
  * wherever they occur would only garble the evidence.
  */
 const PLAIN_VALUE =
-  /^(?:[a-z]+(?:[-_. ](?:[a-z]+|\d{1,4}))*|\d+(?:\.\d+)*|true|false|(?:~|\.{1,2})?\/[\w./-]*|https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w./-]*)?)$/i;
+  /^(?:[a-z]+(?:[-_. ](?:[a-z]+|\d{1,4}))*|\d+(?:\.\d+)*|true|false|(?:~|\.{1,2})?\/[\w./-]*|https?:\/\/[\w.-]+(?::\d+)?(?:\/[\w.-]{1,15})*\/?)$/i;
 
 /** The values to hide: the contributor's, long enough to be told apart, and secret by name or shape. */
 export function secretValues(variables: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(variables).filter(
       ([name, value]) =>
-        value.length >= SHORTEST_REDACTED_VALUE && (SECRET_NAME.test(name) || !PLAIN_VALUE.test(value)),
+        value.length >= SHORTEST_REDACTED_VALUE &&
+        ((SECRET_NAME.test(name) && (/webhook/i.test(name) || !LOCATION_NAME.test(name))) ||
+          !PLAIN_VALUE.test(value)),
     ),
   );
 }
@@ -51,9 +55,15 @@ function spellings(value: string): string[] {
   return [...new Set([...whole, ...parts])];
 }
 
-/** Not part of a longer word or token: `/tmp/data` is not hidden inside `/tmp/database`. */
+/**
+ * A short value only where it stands alone, not inside a longer word or token; one of 16
+ * characters or more anywhere, as a bot token glued to its path (`/bot7123…:AAH…/getMe`).
+ */
+const ALONE_BELOW = 16;
+
 function standalone(spelling: string): RegExp {
-  return new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(spelling)}(?![A-Za-z0-9])`, 'g');
+  const value = escapeRegExp(spelling);
+  return new RegExp(spelling.length >= ALONE_BELOW ? value : `(?<![A-Za-z0-9])${value}(?![A-Za-z0-9])`, 'g');
 }
 
 interface Secret {
