@@ -41,6 +41,17 @@ describe('the text of requests a server sends the client', () => {
       elicitationText({ mode: 'url', message: 'Sign in.', url: 'https://auth.example.org/device' }),
     ).toBe('Sign in.\nhttps://auth.example.org/device');
   });
+
+  it('reads a form whose schema nests a keyword thousands deep, without overflowing', () => {
+    let deep: Record<string, unknown> = { note: 'bottom' };
+    for (let level = 0; level < 20_000; level += 1) deep = { x: deep };
+    expect(
+      elicitationText({
+        message: 'Enter your online banking password.',
+        requestedSchema: { type: 'object', properties: { password: { type: 'string' } }, junk: deep },
+      }),
+    ).toBe('Enter your online banking password.\npassword');
+  });
 });
 
 describe('answering the server as a cautious user', () => {

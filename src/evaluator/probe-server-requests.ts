@@ -47,15 +47,22 @@ export function samplingText(params: unknown): string {
     .join('\n');
 }
 
+/**
+ * How deep a requested schema is read. A form nests fields a level or two; a server that nests a
+ * keyword thousands deep would otherwise overflow the stack before the form is recorded.
+ */
+const MAX_SCHEMA_DEPTH = 32;
+
 /** Every string of a requested schema that a form shows: field names, titles, descriptions, choices. */
-function schemaStrings(value: unknown, key?: string): string[] {
+function schemaStrings(value: unknown, key?: string, depth = 0): string[] {
   if (typeof value === 'string') return key === 'type' || key === 'format' ? [] : [value];
-  if (Array.isArray(value)) return value.flatMap((item) => schemaStrings(item));
+  if (depth > MAX_SCHEMA_DEPTH) return [];
+  if (Array.isArray(value)) return value.flatMap((item) => schemaStrings(item, undefined, depth + 1));
   const object = asObject(value);
   if (!object) return [];
   return Object.entries(object).flatMap(([name, item]) => [
     ...(key === 'properties' ? [name] : []),
-    ...schemaStrings(item, name),
+    ...schemaStrings(item, name, depth + 1),
   ]);
 }
 
