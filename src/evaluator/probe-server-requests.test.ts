@@ -54,16 +54,22 @@ describe('the text of requests a server sends the client', () => {
   });
 });
 
+/** A server and a client that declares what VS Code does, connected, with the client's record of requests. */
+async function connected() {
+  const server = new Server({ name: 'asks', version: '1.0.0' }, { capabilities: {} });
+  const client = new Client(
+    { name: 'claude-code', version: '2.0.0' },
+    { capabilities: { ...SERVER_REQUEST_CAPABILITIES } },
+  );
+  const records = recordServerRequests(client);
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return { server, client, records };
+}
+
 describe('answering the server as a cautious user', () => {
   it('records sampling and elicitation requests and declines both', async () => {
-    const server = new Server({ name: 'asks', version: '1.0.0' }, { capabilities: {} });
-    const client = new Client(
-      { name: 'claude-code', version: '2.0.0' },
-      { capabilities: { ...SERVER_REQUEST_CAPABILITIES } },
-    );
-    const records = recordServerRequests(client);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const { server, client, records } = await connected();
 
     await expect(
       server.createMessage({
@@ -85,14 +91,7 @@ describe('answering the server as a cautious user', () => {
   });
 
   it('records a form the SDK would refuse, as a lenient client shows it, and still declines it', async () => {
-    const server = new Server({ name: 'asks', version: '1.0.0' }, { capabilities: {} });
-    const client = new Client(
-      { name: 'claude-code', version: '2.0.0' },
-      { capabilities: { ...SERVER_REQUEST_CAPABILITIES } },
-    );
-    const records = recordServerRequests(client);
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    const { server, client, records } = await connected();
 
     // `format: "password"` is not one of the formats the specification allows a form field.
     const answer = await server.elicitInput({
