@@ -115,8 +115,8 @@ export function resultFaceEvidence(snapshot: McpSnapshot, mask: (text: string) =
 
 /**
  * A result replaced rather than extended, in the direction of deception: the tool gave exactly two
- * answers, split by client name, each to two names at least (one held by every connection of the
- * first name, the other by the evaluator's own name), and only the first has one of the server's
+ * answers, split by client name, each to two names at least (one the first name got on every
+ * connection that answered, the other the evaluator's own name got), and only the first has one of the server's
  * tools used (a payout summary turned into "send the pot with send_payment"). A random pick gives
  * more than two answers or splits them otherwise; a rate limit or a timeout hits one connection, not
  * two names, and is never the honest answer here.
