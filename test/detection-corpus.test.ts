@@ -76,6 +76,7 @@ import {
   HELD_OUT_58_DIR,
   HELD_OUT_59_DIR,
   HELD_OUT_60_DIR,
+  HELD_OUT_61_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -215,6 +216,8 @@ const heldOut59Corpus = loadCorpus(HELD_OUT_59_DIR);
 const heldOut59 = heldOut59Corpus.map(({ testCase }) => testCase);
 const heldOut60Corpus = loadCorpus(HELD_OUT_60_DIR);
 const heldOut60 = heldOut60Corpus.map(({ testCase }) => testCase);
+const heldOut61Corpus = loadCorpus(HELD_OUT_61_DIR);
+const heldOut61 = heldOut61Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -278,6 +281,7 @@ const everyCase = [
   ...heldOut58,
   ...heldOut59,
   ...heldOut60,
+  ...heldOut61,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -414,6 +418,7 @@ function readmeSections(): {
   heldOut58: string;
   heldOut59: string;
   heldOut60: string;
+  heldOut61: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -481,6 +486,7 @@ function readmeSections(): {
     at('Held-out set 58'),
     at('Held-out set 59'),
     at('Held-out set 60'),
+    at('Held-out set 61'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -550,6 +556,7 @@ function readmeSections(): {
     heldOut58: section(57),
     heldOut59: section(58),
     heldOut60: section(59),
+    heldOut61: section(60),
   };
 }
 
@@ -1361,6 +1368,19 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_60_DIR,
     loaded: heldOut60Corpus,
     section: 'heldOut60',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words a sixty-first time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57 and 59, as published
+  // proof-of-concept attacks spread evenly over every client-visible surface, on personal care, fitness and lessons
+  // ground (yoga and Pilates studios, gyms, trainers, physios, podiatrists, orthodontists, massage, spas, nail bars,
+  // tanning, dojos, dance, swimming and music lessons, tutoring, dog walkers, catteries; see its README section); written
+  // in one short sitting.
+  {
+    name: 'held-out set 61',
+    dir: HELD_OUT_61_DIR,
+    loaded: heldOut61Corpus,
+    section: 'heldOut61',
     least: 30,
     clientRequests: true,
   },

@@ -449,6 +449,15 @@ export const HELD_OUT_59_DIR = join(CORPUS_DIR, 'held-out-59');
 export const HELD_OUT_60_DIR = join(CORPUS_DIR, 'held-out-60');
 
 /**
+ * A sixty-first held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57 and 59: published
+ * proof-of-concept wording spread over every client-visible surface, on personal care, fitness and lessons ground (yoga
+ * and Pilates studios, gyms, personal trainers, physiotherapists, chiropodists and podiatrists, orthodontists, massage,
+ * spas, nail bars, tanning salons, martial arts dojos, dance and swimming schools, music teachers, tutoring agencies, dog
+ * walkers and catteries); nothing reads it by default.
+ */
+export const HELD_OUT_61_DIR = join(CORPUS_DIR, 'held-out-61');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
