@@ -449,6 +449,15 @@ export const HELD_OUT_59_DIR = join(CORPUS_DIR, 'held-out-59');
 export const HELD_OUT_60_DIR = join(CORPUS_DIR, 'held-out-60');
 
 /**
+ * A sixty-second held-out set, written in our words and worded like sets 58 and 60 as ordinary product text by an
+ * attacker who has read scanners' rule lists, on home services and residential property ground no set took (window
+ * cleaners, pest control, carpet cleaning, gutters and roofs, solar panels and EV chargers, letting agents, tenancy
+ * deposits, inventory clerks, service charges, lifts, fire alarms, concierge desks, viewings, removals and storage);
+ * nothing reads it by default.
+ */
+export const HELD_OUT_62_DIR = join(CORPUS_DIR, 'held-out-62');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
