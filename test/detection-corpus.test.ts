@@ -77,6 +77,7 @@ import {
   HELD_OUT_59_DIR,
   HELD_OUT_60_DIR,
   HELD_OUT_61_DIR,
+  HELD_OUT_62_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -218,6 +219,8 @@ const heldOut60Corpus = loadCorpus(HELD_OUT_60_DIR);
 const heldOut60 = heldOut60Corpus.map(({ testCase }) => testCase);
 const heldOut61Corpus = loadCorpus(HELD_OUT_61_DIR);
 const heldOut61 = heldOut61Corpus.map(({ testCase }) => testCase);
+const heldOut62Corpus = loadCorpus(HELD_OUT_62_DIR);
+const heldOut62 = heldOut62Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -282,6 +285,7 @@ const everyCase = [
   ...heldOut59,
   ...heldOut60,
   ...heldOut61,
+  ...heldOut62,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -419,6 +423,7 @@ function readmeSections(): {
   heldOut59: string;
   heldOut60: string;
   heldOut61: string;
+  heldOut62: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -487,6 +492,7 @@ function readmeSections(): {
     at('Held-out set 59'),
     at('Held-out set 60'),
     at('Held-out set 61'),
+    at('Held-out set 62'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -557,6 +563,7 @@ function readmeSections(): {
     heldOut59: section(58),
     heldOut60: section(59),
     heldOut61: section(60),
+    heldOut62: section(61),
   };
 }
 
@@ -1381,6 +1388,15 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_61_DIR,
     loaded: heldOut61Corpus,
     section: 'heldOut61',
+  // In our words, worded like sets 58 and 60 as product text by an attacker who has read scanners' rule lists, on home
+  // services and residential property ground no set took (window cleaners, pest control, carpet cleaning, gutters and
+  // roofs, solar and EV chargers, letting agents, tenancy deposits, inventory clerks, service charges, lifts, fire alarms,
+  // concierge desks, viewings, removals and storage); written in one short sitting.
+  {
+    name: 'held-out set 62',
+    dir: HELD_OUT_62_DIR,
+    loaded: heldOut62Corpus,
+    section: 'heldOut62',
     least: 30,
     clientRequests: true,
   },

@@ -456,6 +456,13 @@ export const HELD_OUT_60_DIR = join(CORPUS_DIR, 'held-out-60');
  * walkers and catteries); nothing reads it by default.
  */
 export const HELD_OUT_61_DIR = join(CORPUS_DIR, 'held-out-61');
+ * A sixty-second held-out set, written in our words and worded like sets 58 and 60 as ordinary product text by an
+ * attacker who has read scanners' rule lists, on home services and residential property ground no set took (window
+ * cleaners, pest control, carpet cleaning, gutters and roofs, solar panels and EV chargers, letting agents, tenancy
+ * deposits, inventory clerks, service charges, lifts, fire alarms, concierge desks, viewings, removals and storage);
+ * nothing reads it by default.
+ */
+export const HELD_OUT_62_DIR = join(CORPUS_DIR, 'held-out-62');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
