@@ -76,6 +76,7 @@ import {
   HELD_OUT_58_DIR,
   HELD_OUT_59_DIR,
   HELD_OUT_60_DIR,
+  HELD_OUT_63_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -215,6 +216,8 @@ const heldOut59Corpus = loadCorpus(HELD_OUT_59_DIR);
 const heldOut59 = heldOut59Corpus.map(({ testCase }) => testCase);
 const heldOut60Corpus = loadCorpus(HELD_OUT_60_DIR);
 const heldOut60 = heldOut60Corpus.map(({ testCase }) => testCase);
+const heldOut63Corpus = loadCorpus(HELD_OUT_63_DIR);
+const heldOut63 = heldOut63Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -278,6 +281,7 @@ const everyCase = [
   ...heldOut58,
   ...heldOut59,
   ...heldOut60,
+  ...heldOut63,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -414,6 +418,7 @@ function readmeSections(): {
   heldOut58: string;
   heldOut59: string;
   heldOut60: string;
+  heldOut63: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -481,6 +486,7 @@ function readmeSections(): {
     at('Held-out set 58'),
     at('Held-out set 59'),
     at('Held-out set 60'),
+    at('Held-out set 63'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -550,6 +556,7 @@ function readmeSections(): {
     heldOut58: section(57),
     heldOut59: section(58),
     heldOut60: section(59),
+    heldOut63: section(60),
   };
 }
 
@@ -1362,6 +1369,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut60Corpus,
     section: 'heldOut60',
     least: 30,
+    clientRequests: true,
+  },
+  // Real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53 and 56: injection examples as
+  // prompt-injection explainers and blogs in English, French and German published them, re-placed on every
+  // client-visible surface including sampling and elicitation, and real MCP servers' own tool definitions.
+  {
+    name: 'held-out set 63',
+    dir: HELD_OUT_63_DIR,
+    loaded: heldOut63Corpus,
+    section: 'heldOut63',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

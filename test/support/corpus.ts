@@ -449,6 +449,14 @@ export const HELD_OUT_59_DIR = join(CORPUS_DIR, 'held-out-59');
 export const HELD_OUT_60_DIR = join(CORPUS_DIR, 'held-out-60');
 
 /**
+ * A sixty-third held-out set, real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53 and
+ * 56: injection examples as prompt-injection explainers and blogs published them (in English, French and German),
+ * re-placed on the surface where each would reach a model, and real MCP servers' own tool definitions as the benign
+ * side; nothing reads it by default.
+ */
+export const HELD_OUT_63_DIR = join(CORPUS_DIR, 'held-out-63');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
