@@ -78,6 +78,7 @@ import {
   HELD_OUT_60_DIR,
   HELD_OUT_61_DIR,
   HELD_OUT_62_DIR,
+  HELD_OUT_63_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -221,6 +222,8 @@ const heldOut61Corpus = loadCorpus(HELD_OUT_61_DIR);
 const heldOut61 = heldOut61Corpus.map(({ testCase }) => testCase);
 const heldOut62Corpus = loadCorpus(HELD_OUT_62_DIR);
 const heldOut62 = heldOut62Corpus.map(({ testCase }) => testCase);
+const heldOut63Corpus = loadCorpus(HELD_OUT_63_DIR);
+const heldOut63 = heldOut63Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -286,6 +289,7 @@ const everyCase = [
   ...heldOut60,
   ...heldOut61,
   ...heldOut62,
+  ...heldOut63,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -424,6 +428,7 @@ function readmeSections(): {
   heldOut60: string;
   heldOut61: string;
   heldOut62: string;
+  heldOut63: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -493,6 +498,7 @@ function readmeSections(): {
     at('Held-out set 60'),
     at('Held-out set 61'),
     at('Held-out set 62'),
+    at('Held-out set 63'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -564,6 +570,7 @@ function readmeSections(): {
     heldOut60: section(59),
     heldOut61: section(60),
     heldOut62: section(61),
+    heldOut63: section(62),
   };
 }
 
@@ -1388,6 +1395,9 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_61_DIR,
     loaded: heldOut61Corpus,
     section: 'heldOut61',
+    least: 30,
+    clientRequests: true,
+  },
   // In our words, worded like sets 58 and 60 as product text by an attacker who has read scanners' rule lists, on home
   // services and residential property ground no set took (window cleaners, pest control, carpet cleaning, gutters and
   // roofs, solar and EV chargers, letting agents, tenancy deposits, inventory clerks, service charges, lifts, fire alarms,
@@ -1398,6 +1408,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut62Corpus,
     section: 'heldOut62',
     least: 30,
+    clientRequests: true,
+  },
+  // Real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53 and 56: injection examples as
+  // prompt-injection explainers and blogs in English, French and German published them, re-placed on every
+  // client-visible surface including sampling and elicitation, and real MCP servers' own tool definitions.
+  {
+    name: 'held-out set 63',
+    dir: HELD_OUT_63_DIR,
+    loaded: heldOut63Corpus,
+    section: 'heldOut63',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -456,6 +456,8 @@ export const HELD_OUT_60_DIR = join(CORPUS_DIR, 'held-out-60');
  * walkers and catteries); nothing reads it by default.
  */
 export const HELD_OUT_61_DIR = join(CORPUS_DIR, 'held-out-61');
+
+/**
  * A sixty-second held-out set, written in our words and worded like sets 58 and 60 as ordinary product text by an
  * attacker who has read scanners' rule lists, on home services and residential property ground no set took (window
  * cleaners, pest control, carpet cleaning, gutters and roofs, solar panels and EV chargers, letting agents, tenancy
@@ -463,6 +465,14 @@ export const HELD_OUT_61_DIR = join(CORPUS_DIR, 'held-out-61');
  * nothing reads it by default.
  */
 export const HELD_OUT_62_DIR = join(CORPUS_DIR, 'held-out-62');
+
+/**
+ * A sixty-third held-out set, real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53 and
+ * 56: injection examples as prompt-injection explainers and blogs published them (in English, French and German),
+ * re-placed on the surface where each would reach a model, and real MCP servers' own tool definitions as the benign
+ * side; nothing reads it by default.
+ */
+export const HELD_OUT_63_DIR = join(CORPUS_DIR, 'held-out-63');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
