@@ -47,6 +47,16 @@ const CONSEQUENTIAL_VERBS = new Set([
   'release',
   'disburse',
   'settle',
+  // A payout, a reissued certificate or a redrawn result stands for someone until someone else undoes it.
+  'payout',
+  'reissue',
+  // Reactivating a membership or enrolling someone in a plan restarts a charge; publishing puts
+  // someone's data where it cannot be taken back from those who saw it.
+  'reactivate',
+  'activate',
+  'enrol',
+  'enroll',
+  'publish',
   // Voiding an invoice, revoking a key, terminating a contract: undone only by someone else's work.
   'void',
   'revoke',
@@ -98,6 +108,13 @@ const CONSEQUENTIAL_VERBS = new Set([
   // Sending, deleting and paying in the languages servers name their tools in (`kunde_benachrichtigen`, `apagar_quadro`).
   'senden',
   'schicken',
+  'setzen',
+  'planen',
+  'buchen',
+  'stornieren',
+  'freigeben',
+  'genehmigen',
+  'bezahlen',
   'benachrichtigen',
   'loeschen',
   'zahlen',
@@ -145,6 +162,27 @@ const DESCRIPTION_LEAD =
 const NOT_AN_OBJECT =
   /^(?:for|of|in|on|at|by|from|about|per|is|are|was|were|list|lists|guide|guides|details|detail|settings|setting|template|templates|coefficient|lookup|date|dates|information|info|system|systems|history|status|report|reports|summary|overview|documentation|docs|reference|references|id|ids|type|types|name|names|count|counts|version|versions|log|logs|notes|metadata|nothing|data|path|paths|tree|size|sizes|number|numbers|mode|modes|options|policy|policies|rules|schema|schemas)$/;
 
+/**
+ * Verbs that act only on some objects: taking or collecting money (`take_deposit`, "Takes a room
+ * deposit payment from the saved card"), drawing a winner. "Take" and "draw" alone are reads or
+ * sketches as often as not (`take_screenshot`, `draw_chart`), so they act only with such an object.
+ */
+const ACTS_ON: ReadonlyArray<[RegExp, RegExp]> = [
+  [
+    /^(?:take|takes|collect|collects)$/,
+    /^(?:payments?|deposits?|fees?|money|rent|balance|instal(?:l)?ments?|premiums?|fares?|tolls?|fines?|dues|cash)$/,
+  ],
+  [/^(?:draw|draws)$/, /^(?:winners?|lots|prizes?|raffles?|lottery)$/],
+];
+
+function actsOnItsObject(words: readonly string[]): boolean {
+  const [verb = '', ...rest] = words;
+  // "Takes a room deposit payment", "draw the winner": the object within the next four words.
+  return ACTS_ON.some(
+    ([verbs, objects]) => verbs.test(verb) && rest.slice(0, 4).some((word) => objects.test(word)),
+  );
+}
+
 /** Arithmetic, not a write: "Add two numbers". */
 const ARITHMETIC_OBJECT = /^\s*(?:two|2|a (?:list of )?numbers?|numbers?|integers?|values?)\b/i;
 
@@ -157,6 +195,7 @@ export function actsByDescription(description: string): boolean {
   // A tool that says it is read-only is taken at its word here; its name still counts.
   if (/\bread[- ]only\b/i.test(description)) return false;
   const rest = description.replace(DESCRIPTION_LEAD, '');
+  if (actsOnItsObject(rest.toLowerCase().match(/[a-z]+/g) ?? [])) return true;
   const words = /^\s*([A-Za-z][A-Za-z-]*)[\s,]+([A-Za-z]+)?/.exec(rest);
   const first = words?.[1]?.toLowerCase();
   if (!first) return false;
@@ -181,7 +220,7 @@ export function actingVerb(word: string): boolean {
 
 /** Whether a tool's name says it deletes or does something no one can take back: pays, grants, transfers. */
 export function actsGravelyByName(name: string): boolean {
-  if (riskKinds(name).includes('destructive')) return true;
+  if (riskKinds(name).includes('destructive') || actsOnItsObject(nameWords(name))) return true;
   return nameWords(name).some((word) => CONSEQUENTIAL_VERBS.has(word));
 }
 
@@ -191,6 +230,7 @@ const ACTING_PHRASE = /(?:^|[_-])(?:stand[_-]?down|call[_-]?off|stood[_-]?down)(
 
 export function actsByName(name: string): boolean {
   if (riskKinds(name).length > 0 || ACTING_PHRASE.test(name)) return true;
+  if (actsOnItsObject(nameWords(name))) return true;
   const [first = '', ...rest] = nameWords(name);
   if (CONSEQUENTIAL_VERBS.has(first)) return true;
   // Noun-first names (`crm_export`), but not reads of a thing (`get_order`).
