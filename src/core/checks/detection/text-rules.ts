@@ -195,6 +195,8 @@ function secrecyHits(form: string): Hit[] {
       const what = match.groups?.what ?? '';
       // "Never show raw IDs to the user" hides data for the user's sake, not what the model does.
       if (what && BENIGN_SECRECY_OBJECT.test(what) && !PRONOUN_OR_ACTION.test(what)) continue;
+      // "Do not mention the booking fee unless the member asks": the person is who may ask, not who is kept out.
+      if (/\b(?:unless|until|if|when)\s*$/.test(what)) continue;
       // "Never delete files without telling the user" demands the opposite of secrecy.
       if (match[0].startsWith('without') && negatedBefore(form, match.index)) continue;
       if (index === 0 && match[0].startsWith('without') && !/\b(?:tell|inform|notify|let)/.test(match[0]))
