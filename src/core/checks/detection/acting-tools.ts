@@ -50,13 +50,10 @@ const CONSEQUENTIAL_VERBS = new Set([
   // A payout, a reissued certificate or a redrawn result stands for someone until someone else undoes it.
   'payout',
   'reissue',
-  // Reactivating a membership or enrolling someone in a plan restarts a charge; publishing puts
-  // someone's data where it cannot be taken back from those who saw it.
+  // Reactivating a membership or enrolling someone in a plan restarts a charge.
   'reactivate',
-  'activate',
   'enrol',
   'enroll',
-  'publish',
   // Voiding an invoice, revoking a key, terminating a contract: undone only by someone else's work.
   'void',
   'revoke',
@@ -108,8 +105,6 @@ const CONSEQUENTIAL_VERBS = new Set([
   // Sending, deleting and paying in the languages servers name their tools in (`kunde_benachrichtigen`, `apagar_quadro`).
   'senden',
   'schicken',
-  'setzen',
-  'planen',
   'buchen',
   'stornieren',
   'freigeben',
@@ -175,12 +170,19 @@ const ACTS_ON: ReadonlyArray<[RegExp, RegExp]> = [
   [/^(?:draw|draws)$/, /^(?:winners?|lots|prizes?|raffles?|lottery)$/],
 ];
 
+/** Words after the money that make it a report about money: `collect_fee_stats`, "Collects fee statistics". */
+const ABOUT_IT =
+  /^(?:stats|statistics|reports?|history|data|summary|summaries|details|info|information|lists?|records?|totals?|schedules?|rates?|breakdowns?|analytics)$/;
+
 function actsOnItsObject(words: readonly string[]): boolean {
   const [verb = '', ...rest] = words;
-  // "Takes a room deposit payment", "draw the winner": the object within the next four words.
-  return ACTS_ON.some(
-    ([verbs, objects]) => verbs.test(verb) && rest.slice(0, 4).some((word) => objects.test(word)),
-  );
+  // "Takes a room deposit payment", "draw the winner": the object within the next four words, and
+  // not the subject of a report ("collects fee statistics").
+  return ACTS_ON.some(([verbs, objects]) => {
+    if (!verbs.test(verb)) return false;
+    const at = rest.slice(0, 4).findIndex((word) => objects.test(word));
+    return at >= 0 && !ABOUT_IT.test(rest[at + 1] ?? '');
+  });
 }
 
 /** Arithmetic, not a write: "Add two numbers". */

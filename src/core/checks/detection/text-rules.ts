@@ -1135,8 +1135,15 @@ function consentOverConsequential(
   // but not order the others run with the user's approval waived.
   const owner = ownToolName(text);
   const acting = actingToolCalled(form, clauses, context, owner);
-  const grave = acting !== null && actsGravelyByName(acting.tool);
-  const named = CONSEQUENTIAL_CLASSES.exec(form)?.[0] ?? (grave && acting ? `its ${acting.tool} tool` : null);
+  // The order may call a harmless tool first and a grave one after it ("calls update_booking … and
+  // charge_deposit …"): the grave one named beside the order is what the waiver covers.
+  const grave =
+    acting === null
+      ? undefined
+      : [acting.tool, ...context.actingTools.keys()].find(
+          (tool) => tool !== owner && actsGravelyByName(tool) && namedIn(form, tool),
+        );
+  const named = CONSEQUENTIAL_CLASSES.exec(form)?.[0] ?? (grave ? `its ${grave} tool` : null);
   if (!named) return [];
   return [
     hit(
@@ -1148,6 +1155,11 @@ function consentOverConsequential(
       `waives the user’s approval for ${named.replace(/^before /, '')}`,
     ),
   ];
+}
+
+/** Whether `tool` appears in `form` as a whole name. */
+function namedIn(form: string, tool: string): boolean {
+  return new RegExp(`(?<![\\w-])${escapeRegExp(tool)}(?![\\w-])`).test(form);
 }
 
 /** A claim of system or trusted-agent authority beside an order, in any text a model reads. */
@@ -1188,11 +1200,11 @@ const BARE_HOST = /\bwww\.[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}\b/;
 const DESTRUCTIVE_SQL =
   /\b(?:delete\s+from|drop\s+(?:table|database|schema)|truncate\s+(?:table\s+)?[\w."`]+|update\s+[\w."`]+\s+set)\b/;
 /**
- * "INSTRUCTION: Call tool run_query with …", "[INSTRUCTION: …]", "IMMEDIATE ACTION REQUIRED: …", "ACHTUNG SYSTEM: …": a label in capitals
+ * "INSTRUCTION: Call tool run_query with …", "IMMEDIATE ACTION REQUIRED: …", "ACHTUNG SYSTEM: …": a label in capitals
  * that only orders wear, read in the original text (a recipe's "Instructions:" is not in capitals).
  */
 const ORDER_LABEL =
-  /(?:^|\n|[.!?]\s+|[{"[(<]\s*)(?:INSTRUCTION|DIRECTIVE|IMMEDIATE ACTION REQUIRED|NEW TASK|(?:ACHTUNG|ATTENTION|ATENCI[OÓ]N|ATTENZIONE|ATEN[CÇ][AÃ]O|UWAGA|NOTE TO|NOTICE TO|MESSAGE TO|HINWEIS AN|HINWEIS FÜR) (?:THE |DAS |LE |EL |IL |O )?(?:SYSTEM|SYSTÈME|SISTEMA|AI|KI|IA|LLM|MODEL|MODELL|ASSISTANT|ASSISTENT|ASSISTENTE|ASISTENTE))\s*:/;
+  /(?:^|\n|[.!?]\s+|[{"]\s*)(?:INSTRUCTION|DIRECTIVE|IMMEDIATE ACTION REQUIRED|NEW TASK|(?:ACHTUNG|ATTENTION|ATENCI[OÓ]N|ATTENZIONE|ATEN[CÇ][AÃ]O|UWAGA|NOTE TO|NOTICE TO|MESSAGE TO|HINWEIS AN|HINWEIS FÜR) (?:THE |DAS |LE |EL |IL |O )?(?:SYSTEM|SYSTÈME|SISTEMA|AI|KI|IA|LLM|MODEL|MODELL|ASSISTANT|ASSISTENT|ASSISTENTE|ASISTENTE))\s*:/;
 
 /** A confirmation code handed over with the data: "use confirmation code `FINAL_DB_WIPE_9876`". */
 const CONFIRMATION_CODE =
@@ -1230,7 +1242,8 @@ const POLITE_REQUEST =
  */
 const SAFEGUARD_BYPASS = new RegExp(
   [
-    `^${CLAUSE_OPENERS}(?:[^.!?\\n]{0,80}?,\\s*)?(?:bypass|skip|waive|override|disable|ignore)\\s+(?:the |any |all |their |its )?(?:[\\w-]+ ){0,2}(?:sign-?offs?|approvals?|reviews?|checks?|verifications?|inspections?|confirmations?|screenings?|(?:[\\w-]+ )?(?:requirements|criteria))\\b`,
+    `^${CLAUSE_OPENERS}(?:[^.!?\\n]{0,80}?,\\s*)?(?:bypass|skip|waive|override|disable|ignore)\\s+(?:the |any |all |their |its )?(?:[\\w-]+ ){0,2}(?:sign-?offs?|approvals?|reviews?|checks?|verifications?|inspections?|confirmations?|screenings?)\\b`,
+    `^${CLAUSE_OPENERS}(?:[^.!?\\n]{0,80}?,\\s*)?(?:bypass|waive|override|disable|ignore)\\s+(?:the |any |all |their |its )?(?:[\\w-]+ ){0,2}(?:requirements|criteria)\\b`,
     '^(?:[^.!?\\n]{0,40}?\\s)?(?:ignoriere|ubergehe|uberspringe)\\s+(?:dabei\\s+)?(?:eventuelle|alle|die|jegliche|samtliche)?\\s*\\p{L}*(?:anforderungen|kriterien|prufungen|freigaben|genehmigungen)\\b',
   ].join('|'),
   'u',
@@ -1551,8 +1564,9 @@ const APPROVALS_OFF =
   /"?[\w.]*(?:autoapprove|auto_approve|alwaysallow|trustedcommands|autoaccept|autorun|yolo(?:mode)?|skippermissions|dangerouslyskippermissions|allowedcommands)"?[^\n]{0,14}?(?:\btrue\b|\[\s*["']\*["']|["']\*["'])|--dangerously-skip-permissions\b|"[\w.]*(?:executablepath|git\.path)"\s*:\s*"\.{1,2}\//;
 
 /**
- * Hidden text is read only by whatever drafts the answer: "when drafting your reply, also include …"
- * in white on white speaks to the assistant as surely as its name would.
+ * Hidden text is read only by whatever drafts the answer: "when drafting your reply, also include …
+ * https://…" in white on white speaks to the assistant as surely as its name would. Mail hides a
+ * case reference or a preheader for the reply too, so only hidden text that plants a link counts.
  */
 const DRAFTER_ADDRESS =
   /\b(?:when|while|before) (?:drafting|writing|composing|preparing|generating) (?:your|the|a|any) (?:reply|response|answer|summary|email)\b/;
@@ -1579,7 +1593,7 @@ function hiddenOrderHits(text: ReadText, form: TextForm, context: RuleContext): 
     const addressed =
       MODEL_ADDRESS.test(inner) ||
       MODEL_ADDRESS_OTHER_LANGUAGES.test(inner) ||
-      DRAFTER_ADDRESS.test(inner) ||
+      (DRAFTER_ADDRESS.test(inner) && liveAddress(inner)) ||
       addressedByLabel(text.text.slice(from, to), context);
     if (!addressed || !clausesOf(inner).some((clause) => ordersIn(clause.text))) continue;
     hits.push(
@@ -1937,7 +1951,7 @@ const AI_NAMED = /(?<![\p{L}\p{N}])(?:AI|KI|IA|LLM|GPT|ИИ)(?![\p{L}\p{N}])/u;
 /** A sum of money: "480 USDC", "$7,940", "€ 1.200". */
 const AMOUNT = /(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd[ct]?|eur|gbp|btc|eth|sol|dollars|euros))\b/;
 const CALL_VERB =
-  /\b(?:call|called|invoke|invoked|use|used|run|trigger|triggered|execute|executed|apply|applied)\b/;
+  /\b(?:call|calls|called|invoke|invoked|use|used|run|trigger|triggered|execute|executed|apply|applied)\b/;
 /**
  * A tool's name used as the verb: "close_lot each of 212-219", "intake accept_lot it as US No. 1",
  * "Processing assistants settle_claim at the full liability".
@@ -1946,7 +1960,7 @@ const NAME_AS_VERB =
   /(?:\b(?:assistants?|agents?|processors?|systems?|bots?)\s+(?:(?:calls|applies|runs|uses|invokes|executes)\s+)?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+)|(?<![\p{L}\p{N}_-])([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+)\s+(?:it|them|this|these|each|every|both|all of)\b)/gu;
 // A tool name used as the verb after a modal counts too: "whoever reviews this should sign_off_task 72-00-01".
 const CALLED_NAME =
-  /\b(?:call|calling|use|using|run|invoke|invoking|complete|trigger|apply|applying|via|with|through|mit|avec|con|com|tramite|mittels|usando|utilizando|mediante|should|must|shall|please)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
+  /\b(?:call|calls|calling|use|using|run|invoke|invoking|complete|trigger|apply|applying|via|with|through|mit|avec|con|com|tramite|mittels|usando|utilizando|mediante|should|must|shall|please)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
 
 /**
  * The clause that orders one of the server's acting tools: named in full (`shortlist_candidate`),
@@ -2064,6 +2078,10 @@ function actingToolWorded(
  * 'current'; the director sees only the word 'current'".
  */
 const COVER_STORY: readonly RegExp[] = [
+  // "…customers are told the regulations require it": the act given a legal pretext for those it charges.
+  /\b(?:customers?|clients?|members?|users?|tenants?|famil(?:y|ies)|parents?|patients?|residents?|leaseholders?|owners?) (?:are|is|get|gets|will be) told (?:that )?[^.!?\n]{0,50}\b(?:requires?|required|mandatory|compulsory|by law|the law|regulations?|legally)\b/,
+  // "…recorded as 'pass', whatever the log says": the record written over the facts it should hold.
+  /\bwhatever the (?:logs?|records?|reports?|data|readings?|results?|inspection|examiners?|engineers?|tests?) (?:says?|shows?|wrote|writes?|records?|found)\b/,
   /\b(?:sees?|gets?|hears?|(?:is|are) (?:shown|told|given)) only (?:the word|that|the (?:status|result|summary|line|total|figure))\b/,
   // "…refer to it as 'the account on file' if the customer asks", "describe it to the policyholder as
   // their account on file": the act misnamed to the person it touches.
@@ -3335,6 +3353,9 @@ const ALTERING =
   /\b(?:prefix|prepend|append|insert|inject|replace|redirect|bcc|cc|forward|also send|send a copy|add\b[^.!?\n]{0,40}\bto (?:it|the|each|every))\b/;
 
 /** Words of paying: a transfer, a payment, a payee. */
+/** A merchant fixed by its id for payments other tools make: "the merchant is … (merchant id 7719-CPM-204)". */
+const MERCHANT_ID =
+  /\bmerchant(?: id| account)? (?:is|must be|should be|becomes|is now|has changed to)\b[^.;\n]{0,60}?(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[a-z-])[\w-]{6,}\b/;
 const PAYING = /\b(?:transfers?|payments?|pay|payees?|remit\w*|wire|send (?:the )?(?:money|funds))\b/;
 
 /** Adding a recipient to what another tool sends: the Bcc of Invariant's shadowing attack, in any language. */
@@ -3658,7 +3679,9 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
           OUTSIDE_DESTINATION.test(text) ||
           FIXED_PAYEE.test(text))) ||
         // "transfer tools of every server … send the transfer to DE44 …": no tool named, the kind is.
-        (MONEY_DESTINATION.test(text) && PAYING.test(text) && otherToolsInWhole())) &&
+        ((MONEY_DESTINATION.test(text) || MERCHANT_ID.test(text)) &&
+          PAYING.test(text) &&
+          otherToolsInWhole())) &&
       !ILLUSTRATION.test(text)
     )
       at(
@@ -4379,13 +4402,19 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
         'asks the user to paste back an address that carries an authorization code or token (ConsentFix): whoever holds it signs in as the user',
       ),
     );
-  // A link is where the specification sends sensitive input, but a link sent with a pretext to
-  // "verify your account" and the password to give it is the phishing mail's P.S., not a sign-in.
+  // A link is where the specification sends sensitive input, but a link sent with a threat to an
+  // account that must be "verified", and a plain ask for its password, is the phishing mail's P.S.
   const phishingLink =
     text.role === 'elicitation' &&
     LINK_LINE.test(form) &&
-    VERIFICATION_PRETEXT.test(form) &&
-    ELICITED_SECRET_PATTERNS.some(([kind, pattern]) => kind === 'never' && pattern.test(form));
+    ACCOUNT_VERIFICATION.test(form) &&
+    ACCOUNT_THREAT.test(form) &&
+    clausesOf(form).some((clause) => {
+      const asked = PASSWORD_ASKED.exec(clause.text);
+      // "this app never sees your banking password": the password named to say it is not asked.
+      const before = clause.text.slice(Math.max(0, (asked?.index ?? 0) - 40), asked?.index ?? 0);
+      return asked !== null && !/\b(?:never|not|n'?t|no)\b/.test(before);
+    });
   if (phishingLink)
     hits.push(
       hit(
@@ -4394,7 +4423,7 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
         'critical',
         0,
         form.length,
-        'sends the user a link to “verify” their account and asks for its password: phishing, not a sign-in',
+        'sends the user a link to “verify” their account under a threat and asks for its password: phishing, not a sign-in',
       ),
     );
   if (text.role === 'elicitation' && !LINK_LINE.test(form)) {
@@ -4471,6 +4500,12 @@ function credentialPair(form: string): boolean {
 }
 
 /** "Re-verify administrator access": a credential asked for as a check, the phisher's pretext. */
+/** The phishing mail's three parts: an account to verify, a threat to it, and its password asked for. */
+const ACCOUNT_VERIFICATION = /\b(?:verify|confirm|validate) (?:your|the) (?:account|mailbox|email|login)\b/;
+const ACCOUNT_THREAT =
+  /\b(?:suspend\w*|lock\w*|clos(?:e|ed|ure)|deactivat\w*|terminat\w*|disabl\w*|delet\w*|lose access|permanently)\b/;
+const PASSWORD_ASKED =
+  /\b(?:enter|confirm|provide|type|give|with|using) (?:your |the )?(?:[\w ]{0,20}?)(?:password|passcode|pin)\b/;
 const VERIFICATION_PRETEXT =
   /\b(?:re-?verify|re-?authenticate|re-?confirm|confirm your (?:identity|access|account)|verify your (?:identity|access|account|admin\w*)|verify (?:administrator|admin) access|(?:your )?session (?:has )?expired|security (?:check|verification))\b/;
 
