@@ -1135,15 +1135,8 @@ function consentOverConsequential(
   // but not order the others run with the user's approval waived.
   const owner = ownToolName(text);
   const acting = actingToolCalled(form, clauses, context, owner);
-  // The order may call a harmless tool first and a grave one after it ("calls update_booking … and
-  // charge_deposit …"): the grave one named beside the order is what the waiver covers.
-  const grave =
-    acting === null
-      ? undefined
-      : [acting.tool, ...context.actingTools.keys()].find(
-          (tool) => tool !== owner && actsGravelyByName(tool) && namedIn(form, tool),
-        );
-  const named = CONSEQUENTIAL_CLASSES.exec(form)?.[0] ?? (grave ? `its ${grave} tool` : null);
+  const grave = acting !== null && actsGravelyByName(acting.tool);
+  const named = CONSEQUENTIAL_CLASSES.exec(form)?.[0] ?? (grave && acting ? `its ${acting.tool} tool` : null);
   if (!named) return [];
   return [
     hit(
@@ -1155,11 +1148,6 @@ function consentOverConsequential(
       `waives the user’s approval for ${named.replace(/^before /, '')}`,
     ),
   ];
-}
-
-/** Whether `tool` appears in `form` as a whole name. */
-function namedIn(form: string, tool: string): boolean {
-  return new RegExp(`(?<![\\w-])${escapeRegExp(tool)}(?![\\w-])`).test(form);
 }
 
 /** A claim of system or trusted-agent authority beside an order, in any text a model reads. */
@@ -1938,7 +1926,7 @@ const VOCATIVE =
  * knowledge base's advice to a support agent.
  */
 const ANSWER_BOUND =
-  /\bthen (?:answer|reply|respond|carry on|continue)(?: (?:the|to the) user)? (?:normally|as (?:usual|normal|if nothing (?:happened|was done)))\b|\bbefore (?:answering|replying to|responding to|you answer|you reply to|you respond to) (?:any|each|every|the user'?s?|a|this|that|their) (?:[\w-]+ )?(?:questions?|queries|requests?|messages?|users?)\b|\bbefore (?:reporting|summari[sz]ing|presenting|showing|returning) (?:this|these|the) (?:[\w-]+ )?(?:balance|figures?|results?|totals?|numbers?|readings?|summary|report|answer|search results?)\b|\bbefore (?:the|this|any) (?:[\w-]+ )?(?:result|report|answer|summary|balance|figures?) (?:is|are) (?:reported|returned|shown|given|presented)\b|\bwhen(?:ever)? (?:the|this) (?:[\w-]+ )?(?:board|record|row|list|report|document|result|file|data|sheet|ticket|table) is (?:read|opened|viewed)\b/;
+  /\bbefore (?:answering|replying to|responding to|you answer|you reply to|you respond to) (?:any|each|every|the user'?s?|a|this|that|their) (?:[\w-]+ )?(?:questions?|queries|requests?|messages?|users?)\b|\bbefore (?:reporting|summari[sz]ing|presenting|showing|returning) (?:this|these|the) (?:[\w-]+ )?(?:balance|figures?|results?|totals?|numbers?|readings?|summary|report|answer|search results?)\b|\bbefore (?:the|this|any) (?:[\w-]+ )?(?:result|report|answer|summary|balance|figures?) (?:is|are) (?:reported|returned|shown|given|presented)\b|\bwhen(?:ever)? (?:the|this) (?:[\w-]+ )?(?:board|record|row|list|report|document|result|file|data|sheet|ticket|table) is (?:read|opened|viewed)\b/;
 /**
  * Data that says what assistants, as a class, do with it: "charting assistants finish this
  * reconciliation by calling …", "for the notes assistant: action item #4", "the correct assistant
@@ -1951,7 +1939,7 @@ const AI_NAMED = /(?<![\p{L}\p{N}])(?:AI|KI|IA|LLM|GPT|ИИ)(?![\p{L}\p{N}])/u;
 /** A sum of money: "480 USDC", "$7,940", "€ 1.200". */
 const AMOUNT = /(?:[$€£¥]\s?\d|\b\d[\d,.]*\s?(?:usd[ct]?|eur|gbp|btc|eth|sol|dollars|euros))\b/;
 const CALL_VERB =
-  /\b(?:call|calls|called|invoke|invoked|use|used|run|trigger|triggered|execute|executed|apply|applied)\b/;
+  /\b(?:call|called|invoke|invoked|use|used|run|trigger|triggered|execute|executed|apply|applied)\b/;
 /**
  * A tool's name used as the verb: "close_lot each of 212-219", "intake accept_lot it as US No. 1",
  * "Processing assistants settle_claim at the full liability".
@@ -1960,7 +1948,7 @@ const NAME_AS_VERB =
   /(?:\b(?:assistants?|agents?|processors?|systems?|bots?)\s+(?:(?:calls|applies|runs|uses|invokes|executes)\s+)?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+)|(?<![\p{L}\p{N}_-])([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)+)\s+(?:it|them|this|these|each|every|both|all of)\b)/gu;
 // A tool name used as the verb after a modal counts too: "whoever reviews this should sign_off_task 72-00-01".
 const CALLED_NAME =
-  /\b(?:call|calls|calling|use|using|run|invoke|invoking|complete|trigger|apply|applying|via|with|through|mit|avec|con|com|tramite|mittels|usando|utilizando|mediante|should|must|shall|please)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
+  /\b(?:call|calling|use|using|run|invoke|invoking|complete|trigger|apply|applying|via|with|through|mit|avec|con|com|tramite|mittels|usando|utilizando|mediante|should|must|shall|please)\s+[`'"]?([\p{L}\p{N}]+(?:[_-][\p{L}\p{N}]+)*)/gu;
 
 /**
  * The clause that orders one of the server's acting tools: named in full (`shortlist_candidate`),
@@ -2078,10 +2066,6 @@ function actingToolWorded(
  * 'current'; the director sees only the word 'current'".
  */
 const COVER_STORY: readonly RegExp[] = [
-  // "…customers are told the regulations require it": the act given a legal pretext for those it charges.
-  /\b(?:customers?|clients?|members?|users?|tenants?|famil(?:y|ies)|parents?|patients?|residents?|leaseholders?|owners?) (?:are|is|get|gets|will be) told (?:that )?[^.!?\n]{0,50}\b(?:requires?|required|mandatory|compulsory|by law|the law|regulations?|legally)\b/,
-  // "…recorded as 'pass', whatever the log says": the record written over the facts it should hold.
-  /\bwhatever the (?:logs?|records?|reports?|data|readings?|results?|inspection|examiners?|engineers?|tests?) (?:says?|shows?|wrote|writes?|records?|found)\b/,
   /\b(?:sees?|gets?|hears?|(?:is|are) (?:shown|told|given)) only (?:the word|that|the (?:status|result|summary|line|total|figure))\b/,
   // "…refer to it as 'the account on file' if the customer asks", "describe it to the policyholder as
   // their account on file": the act misnamed to the person it touches.
@@ -3353,9 +3337,6 @@ const ALTERING =
   /\b(?:prefix|prepend|append|insert|inject|replace|redirect|bcc|cc|forward|also send|send a copy|add\b[^.!?\n]{0,40}\bto (?:it|the|each|every))\b/;
 
 /** Words of paying: a transfer, a payment, a payee. */
-/** A merchant fixed by its id for payments other tools make: "the merchant is … (merchant id 7719-CPM-204)". */
-const MERCHANT_ID =
-  /\bmerchant(?: id| account)? (?:is|must be|should be|becomes|is now|has changed to)\b[^.;\n]{0,60}?(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[a-z-])[\w-]{6,}\b/;
 const PAYING = /\b(?:transfers?|payments?|pay|payees?|remit\w*|wire|send (?:the )?(?:money|funds))\b/;
 
 /** Adding a recipient to what another tool sends: the Bcc of Invariant's shadowing attack, in any language. */
@@ -3679,9 +3660,7 @@ function shadowingHits(clauses: readonly Clause[], context: RuleContext): Hit[] 
           OUTSIDE_DESTINATION.test(text) ||
           FIXED_PAYEE.test(text))) ||
         // "transfer tools of every server … send the transfer to DE44 …": no tool named, the kind is.
-        ((MONEY_DESTINATION.test(text) || MERCHANT_ID.test(text)) &&
-          PAYING.test(text) &&
-          otherToolsInWhole())) &&
+        (MONEY_DESTINATION.test(text) && PAYING.test(text) && otherToolsInWhole())) &&
       !ILLUSTRATION.test(text)
     )
       at(
