@@ -22,11 +22,16 @@ const REPO = join(import.meta.dirname, '..');
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'npm-packages');
 const tempDir = useTempDirs();
 
-/** The catalogue: four npm servers, none evaluated. */
+/**
+ * The catalogue: four npm servers, none evaluated. The queue takes equal priorities in id order, so
+ * the server that fails at once (it needs a token) is named to come last: the first package a
+ * worker takes is one whose evaluation is still running when the tests stop or kill the worker.
+ */
+const NEEDS_TOKEN = 'token-notes';
 const PACKAGES = [
   { id: 'time-teller', npm: 'mcp-time-teller', folder: 'time-teller' },
   { id: 'flag-keeper', npm: 'mcp-flag-keeper', folder: 'usage-printer' },
-  { id: 'crm-notes', npm: 'mcp-crm-notes', folder: 'token-needer' },
+  { id: NEEDS_TOKEN, npm: 'mcp-crm-notes', folder: 'token-needer' },
   { id: 'pdf-viewer', npm: 'mcp-pdf-viewer', folder: 'http-first' },
 ] as const;
 
@@ -238,11 +243,11 @@ describe('afscore work against the service', () => {
     expect(evaluations.get(held)).toEqual([planned.evaluation_id]);
 
     // The server that needs a token is submitted as "does not start", naming the variable.
-    const crm = evaluations.get('crm-notes')![0]!;
+    const crm = evaluations.get(NEEDS_TOKEN)![0]!;
     const branch = git('branch', '--list', 'submissions/*', '--format=%(refname:short)')
       .split('\n')
       .find((name) => git('diff', '--name-only', 'main', name).includes(crm))!;
-    const doc = JSON.parse(git('show', `${branch}:evaluations/crm-notes/${crm}.json`));
+    const doc = JSON.parse(git('show', `${branch}:evaluations/${NEEDS_TOKEN}/${crm}.json`));
     expect(doc.scores.status).toBe('unrunnable');
     expect(doc.inputs.launch.failure).toMatchObject({
       class: 'missing-variable',
@@ -252,6 +257,6 @@ describe('afscore work against the service', () => {
     const all = [...b.stderr, ...again.stderr].join('\n');
     expect(all).toMatch(/flag-keeper: scored \d+/);
     expect(all).toMatch(/pdf-viewer: scored \d+/);
-    expect(all).toContain('crm-notes: does not start: missing variable ACME_CRM_TOKEN');
+    expect(all).toContain(`${NEEDS_TOKEN}: does not start: missing variable ACME_CRM_TOKEN`);
   }, 600_000);
 });
