@@ -79,6 +79,7 @@ import {
   HELD_OUT_61_DIR,
   HELD_OUT_62_DIR,
   HELD_OUT_63_DIR,
+  HELD_OUT_64_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -224,6 +225,8 @@ const heldOut62Corpus = loadCorpus(HELD_OUT_62_DIR);
 const heldOut62 = heldOut62Corpus.map(({ testCase }) => testCase);
 const heldOut63Corpus = loadCorpus(HELD_OUT_63_DIR);
 const heldOut63 = heldOut63Corpus.map(({ testCase }) => testCase);
+const heldOut64Corpus = loadCorpus(HELD_OUT_64_DIR);
+const heldOut64 = heldOut64Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -290,6 +293,7 @@ const everyCase = [
   ...heldOut61,
   ...heldOut62,
   ...heldOut63,
+  ...heldOut64,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -429,6 +433,7 @@ function readmeSections(): {
   heldOut61: string;
   heldOut62: string;
   heldOut63: string;
+  heldOut64: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -499,6 +504,7 @@ function readmeSections(): {
     at('Held-out set 61'),
     at('Held-out set 62'),
     at('Held-out set 63'),
+    at('Held-out set 64'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -571,6 +577,7 @@ function readmeSections(): {
     heldOut61: section(60),
     heldOut62: section(61),
     heldOut63: section(62),
+    heldOut64: section(63),
   };
 }
 
@@ -1419,6 +1426,19 @@ const HELD_OUT_SETS = [
     loaded: heldOut63Corpus,
     section: 'heldOut63',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words a sixty-fourth time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59 and 61, as published
+  // proof-of-concept attacks spread evenly over every client-visible surface, on online creators' and small online
+  // businesses' ground (handmade-goods shops, print-on-demand, stock photos, online courses, webinars, hosting resellers,
+  // app beta programmes, game modding, streamers' donations and alerts, fan clubs, membership and tip platforms; see its
+  // README section); written in one short sitting.
+  {
+    name: 'held-out set 64',
+    dir: HELD_OUT_64_DIR,
+    loaded: heldOut64Corpus,
+    section: 'heldOut64',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

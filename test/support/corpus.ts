@@ -475,6 +475,15 @@ export const HELD_OUT_62_DIR = join(CORPUS_DIR, 'held-out-62');
 export const HELD_OUT_63_DIR = join(CORPUS_DIR, 'held-out-63');
 
 /**
+ * A sixty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59 and 61:
+ * published proof-of-concept wording spread over every client-visible surface, on online creators' and small online
+ * businesses' ground (handmade-goods shops, print-on-demand, stock photo libraries, online courses, webinar hosts, web
+ * hosting resellers, app beta programmes, game modding communities, streamers' donation and alert tools, fan clubs,
+ * membership and tip platforms); nothing reads it by default.
+ */
+export const HELD_OUT_64_DIR = join(CORPUS_DIR, 'held-out-64');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
