@@ -79,6 +79,7 @@ import {
   HELD_OUT_61_DIR,
   HELD_OUT_62_DIR,
   HELD_OUT_63_DIR,
+  HELD_OUT_65_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -224,6 +225,8 @@ const heldOut62Corpus = loadCorpus(HELD_OUT_62_DIR);
 const heldOut62 = heldOut62Corpus.map(({ testCase }) => testCase);
 const heldOut63Corpus = loadCorpus(HELD_OUT_63_DIR);
 const heldOut63 = heldOut63Corpus.map(({ testCase }) => testCase);
+const heldOut65Corpus = loadCorpus(HELD_OUT_65_DIR);
+const heldOut65 = heldOut65Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -290,6 +293,7 @@ const everyCase = [
   ...heldOut61,
   ...heldOut62,
   ...heldOut63,
+  ...heldOut65,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -429,6 +433,7 @@ function readmeSections(): {
   heldOut61: string;
   heldOut62: string;
   heldOut63: string;
+  heldOut65: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -499,6 +504,7 @@ function readmeSections(): {
     at('Held-out set 61'),
     at('Held-out set 62'),
     at('Held-out set 63'),
+    at('Held-out set 65'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -571,6 +577,7 @@ function readmeSections(): {
     heldOut61: section(60),
     heldOut62: section(61),
     heldOut63: section(62),
+    heldOut65: section(63),
   };
 }
 
@@ -1419,6 +1426,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut63Corpus,
     section: 'heldOut63',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60 and 62 as product text by an attacker who has read scanners' rule lists, on
+  // farming and rural services ground no set took (milk collection and dairy contracts, grain stores, egg packing, hay
+  // merchants, livestock marts and cattle sales, pony sales, subsidy claims, rural broadband, machinery dealers, farm
+  // shop box schemes, agro-dealers); written in one short sitting.
+  {
+    name: 'held-out set 65',
+    dir: HELD_OUT_65_DIR,
+    loaded: heldOut65Corpus,
+    section: 'heldOut65',
+    least: 30,
     clientRequests: true,
   },
 ] as const;
