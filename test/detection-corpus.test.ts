@@ -80,6 +80,7 @@ import {
   HELD_OUT_62_DIR,
   HELD_OUT_63_DIR,
   HELD_OUT_64_DIR,
+  HELD_OUT_65_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -227,6 +228,8 @@ const heldOut63Corpus = loadCorpus(HELD_OUT_63_DIR);
 const heldOut63 = heldOut63Corpus.map(({ testCase }) => testCase);
 const heldOut64Corpus = loadCorpus(HELD_OUT_64_DIR);
 const heldOut64 = heldOut64Corpus.map(({ testCase }) => testCase);
+const heldOut65Corpus = loadCorpus(HELD_OUT_65_DIR);
+const heldOut65 = heldOut65Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -294,6 +297,7 @@ const everyCase = [
   ...heldOut62,
   ...heldOut63,
   ...heldOut64,
+  ...heldOut65,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -434,6 +438,7 @@ function readmeSections(): {
   heldOut62: string;
   heldOut63: string;
   heldOut64: string;
+  heldOut65: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -505,6 +510,7 @@ function readmeSections(): {
     at('Held-out set 62'),
     at('Held-out set 63'),
     at('Held-out set 64'),
+    at('Held-out set 65'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -578,6 +584,7 @@ function readmeSections(): {
     heldOut62: section(61),
     heldOut63: section(62),
     heldOut64: section(63),
+    heldOut65: section(64),
   };
 }
 
@@ -1438,6 +1445,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_64_DIR,
     loaded: heldOut64Corpus,
     section: 'heldOut64',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60 and 62 as product text by an attacker who has read scanners' rule lists, on
+  // farming and rural services ground no set took (milk collection and dairy contracts, grain stores, egg packing, hay
+  // merchants, livestock marts and cattle sales, pony sales, subsidy claims, rural broadband, machinery dealers, farm
+  // shop box schemes, agro-dealers); written in one short sitting.
+  {
+    name: 'held-out set 65',
+    dir: HELD_OUT_65_DIR,
+    loaded: heldOut65Corpus,
+    section: 'heldOut65',
     least: 30,
     clientRequests: true,
   },

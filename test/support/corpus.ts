@@ -484,6 +484,15 @@ export const HELD_OUT_63_DIR = join(CORPUS_DIR, 'held-out-63');
 export const HELD_OUT_64_DIR = join(CORPUS_DIR, 'held-out-64');
 
 /**
+ * A sixty-fifth held-out set, written in our words and worded like sets 58, 60 and 62 as ordinary product text by an
+ * attacker who has read scanners' rule lists, on farming and rural services ground no set took (milk collection and
+ * dairy contracts, grain stores and elevators, egg packing, hay merchants, livestock marts and private cattle sales, pony
+ * sales, farm subsidy claims, rural broadband, machinery dealers, farm shop box schemes, agro-dealers); nothing reads it
+ * by default.
+ */
+export const HELD_OUT_65_DIR = join(CORPUS_DIR, 'held-out-65');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
