@@ -210,6 +210,28 @@ describe('afscore work against the service', () => {
     expect(journalEvents(journal).map((event) => event.t)).toEqual(['claimed', 'released']);
   }, 180_000);
 
+  it('stops on SIGTERM even while a download stalls, and gives the package back', async () => {
+    const journal = tempDir();
+    registry.hold();
+    try {
+      const worker = startWorker(journal, ['--grace', '1']);
+      const line = await waitFor(worker, /: evaluating npm:/);
+      const id = line.trim().split(':')[0]!;
+      worker.child.kill('SIGTERM');
+      // Bounded, so a worker that hangs fails this test without holding up the next.
+      const exited = await Promise.race([
+        worker.exited,
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 60_000)),
+      ]);
+      if (exited === 'still running') worker.child.kill('SIGKILL');
+      expect(exited).toBe(0);
+      expect(worker.stderr.join('\n')).toContain(`${id}: stopped; given back for others to take`);
+      expect((await fetch(`${server.url}/v1/checkout/${id}`)).status).toBe(404);
+    } finally {
+      registry.release();
+    }
+  }, 180_000);
+
   it('drains the queue with two workers on one key, survives a kill -9, and submits each package once', async () => {
     const journalA = tempDir();
     const journalB = tempDir();

@@ -406,6 +406,9 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     return blocked && blocked !== path ? staging.stage(path) : path;
   };
   const processes: { process: SandboxedProcess; stop: () => void }[] = [];
+  // Once stopped, the sandbox starts nothing that lives: a step that goes on after the stop (a
+  // retry, the next npm command) would otherwise wait on its own until its timeout.
+  let stopped = false;
   const proxyHosts = new Set<string>();
   const hits: LimitHit[] = [];
   const timeline: { at: number; phase: SandboxPhase }[] = [];
@@ -607,6 +610,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
           env: { ...env, ...(spawnOptions.env ?? {}) },
         });
         processes.push({ process: started, stop: () => {} });
+        if (stopped) started.killGroup();
         return started;
       }
       const plan = bwrapPlan(command, args, spawnOptions, step);
@@ -642,6 +646,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
           );
       });
       processes.push({ process: started, stop });
+      if (stopped) started.killGroup();
       return started;
     },
     async allowEgress(step, hosts) {
@@ -681,6 +686,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
       return sandboxRecord(support, network, limitsFor(options, 'run'), proxyHosts, installScripts);
     },
     async stopAll() {
+      stopped = true;
       for (const entry of processes) {
         entry.stop();
         entry.process.killGroup();

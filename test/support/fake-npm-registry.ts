@@ -16,6 +16,9 @@ export interface FakeRegistry {
   url: string;
   /** Requests seen, as `METHOD path`. */
   requests: string[];
+  /** Stalls every tarball download until `release`, as a registry that stops answering would. */
+  hold(): void;
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -75,6 +78,8 @@ export async function startFakeRegistry(packages: readonly Packed[]): Promise<Fa
   const requests: string[] = [];
   const byName = new Map(packages.map((packed) => [packed.name, packed]));
   let base = '';
+  let holding = false;
+  const held: (() => void)[] = [];
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://registry').pathname);
     requests.push(`${request.method} ${path}`);
@@ -85,7 +90,10 @@ export async function startFakeRegistry(packages: readonly Packed[]): Promise<Fa
       return;
     }
     if (tarball) {
-      response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(packed.tarball);
+      const send = () =>
+        response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(packed.tarball);
+      if (holding) held.push(send);
+      else send();
       return;
     }
     response
@@ -97,6 +105,13 @@ export async function startFakeRegistry(packages: readonly Packed[]): Promise<Fa
   return {
     url: `${base}/`,
     requests,
+    hold: () => {
+      holding = true;
+    },
+    release: () => {
+      holding = false;
+      for (const send of held.splice(0)) send();
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
