@@ -632,7 +632,7 @@ export async function evaluate(options: EvaluateOptions): Promise<EvaluationDocu
     ...(options.sandbox.limits ? { limits: options.sandbox.limits } : {}),
   });
   // Stopping kills the package's processes: whatever step was waiting on them ends at once.
-  const stop = () => void sandbox.stopAll();
+  const stop = () => void sandbox.stopForGood();
   options.signal?.addEventListener('abort', stop, { once: true });
   try {
     if (options.signal?.aborted) throw new EvaluationStopped();

@@ -135,8 +135,13 @@ export interface Sandbox {
   facts(configuration: readonly string[]): SandboxFacts;
   /** What `environment.sandbox` records. */
   record(): SandboxRecord;
-  /** Kills every process started so far, and whatever they started. */
+  /** Kills every process started so far, and whatever they started; later steps may start more. */
   stopAll(): Promise<void>;
+  /**
+   * Kills every process started so far, and any started from now on: the evaluation was told to
+   * stop, and a step that goes on (npm's next command, a retry) must not wait out its timeout.
+   */
+  stopForGood(): Promise<void>;
   /** Kills every process started here (and whatever they started) and removes the folder. */
   dispose(): Promise<void>;
 }
@@ -406,8 +411,7 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     return blocked && blocked !== path ? staging.stage(path) : path;
   };
   const processes: { process: SandboxedProcess; stop: () => void }[] = [];
-  // Once stopped, the sandbox starts nothing that lives: a step that goes on after the stop (a
-  // retry, the next npm command) would otherwise wait on its own until its timeout.
+  // Once stopped for good, the sandbox starts nothing that lives.
   let stopped = false;
   const proxyHosts = new Set<string>();
   const hits: LimitHit[] = [];
@@ -685,8 +689,11 @@ export async function createSandbox(options: SandboxOptions): Promise<Sandbox> {
     record() {
       return sandboxRecord(support, network, limitsFor(options, 'run'), proxyHosts, installScripts);
     },
-    async stopAll() {
+    async stopForGood() {
       stopped = true;
+      await sandbox.stopAll();
+    },
+    async stopAll() {
       for (const entry of processes) {
         entry.stop();
         entry.process.killGroup();
