@@ -222,8 +222,9 @@ export function actingVerb(word: string): boolean {
 
 /** Whether a tool's name says it deletes or does something no one can take back: pays, grants, transfers. */
 export function actsGravelyByName(name: string): boolean {
-  if (riskKinds(name).includes('destructive') || actsOnItsObject(nameWords(name))) return true;
-  return nameWords(name).some((word) => CONSEQUENTIAL_VERBS.has(word));
+  const words = nameWords(name);
+  if (riskKinds(name).includes('destructive') || actsOnItsObject(words)) return true;
+  return words.some((word) => CONSEQUENTIAL_VERBS.has(word));
 }
 
 /** Whether a tool's name says it acts: writes, deletes, sends, runs, fetches, pays, approves, grants. */
@@ -232,8 +233,9 @@ const ACTING_PHRASE = /(?:^|[_-])(?:stand[_-]?down|call[_-]?off|stood[_-]?down)(
 
 export function actsByName(name: string): boolean {
   if (riskKinds(name).length > 0 || ACTING_PHRASE.test(name)) return true;
-  if (actsOnItsObject(nameWords(name))) return true;
-  const [first = '', ...rest] = nameWords(name);
+  const words = nameWords(name);
+  if (actsOnItsObject(words)) return true;
+  const [first = '', ...rest] = words;
   if (CONSEQUENTIAL_VERBS.has(first)) return true;
   // Noun-first names (`crm_export`), but not reads of a thing (`get_order`).
   return rest.length > 0 && !READ_VERBS.has(first) && CONSEQUENTIAL_VERBS.has(rest.at(-1)!);

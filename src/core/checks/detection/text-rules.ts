@@ -1224,14 +1224,21 @@ function confirmationSupplied(
 const POLITE_REQUEST =
   /\b(?:can|could|would|will) you(?: please| kindly)? (?:also )?(?:read|send|include|attach|paste|forward|share|post|upload|delete|run|give|tell)\b/;
 
+/** An order opening a clause that turns one of `verbs` on one of `safeguards`. */
+const bypassOrder = (verbs: string, safeguards: string) =>
+  `^${CLAUSE_OPENERS}(?:[^.!?\\n]{0,80}?,\\s*)?(?:${verbs})\\s+(?:the |any |all |their |its )?(?:[\\w-]+ ){0,2}(?:${safeguards})\\b`;
 /**
  * An order to go round a check: "bypass the two-person sign-off", "skip the vulnerability check",
  * "ignore any qualification requirements", "Ignoriere dabei eventuelle Qualifikationsanforderungen".
  */
 const SAFEGUARD_BYPASS = new RegExp(
   [
-    `^${CLAUSE_OPENERS}(?:[^.!?\\n]{0,80}?,\\s*)?(?:bypass|skip|waive|override|disable|ignore)\\s+(?:the |any |all |their |its )?(?:[\\w-]+ ){0,2}(?:sign-?offs?|approvals?|reviews?|checks?|verifications?|inspections?|confirmations?|screenings?)\\b`,
-    `^${CLAUSE_OPENERS}(?:[^.!?\\n]{0,80}?,\\s*)?(?:bypass|waive|override|disable|ignore)\\s+(?:the |any |all |their |its )?(?:[\\w-]+ ){0,2}(?:requirements|criteria)\\b`,
+    bypassOrder(
+      'bypass|skip|waive|override|disable|ignore',
+      'sign-?offs?|approvals?|reviews?|checks?|verifications?|inspections?|confirmations?|screenings?',
+    ),
+    // "Skip the income criteria section" is a form's advice; requirements are only ever ignored.
+    bypassOrder('bypass|waive|override|disable|ignore', 'requirements|criteria'),
     '^(?:[^.!?\\n]{0,40}?\\s)?(?:ignoriere|ubergehe|uberspringe)\\s+(?:dabei\\s+)?(?:eventuelle|alle|die|jegliche|samtliche)?\\s*\\p{L}*(?:anforderungen|kriterien|prufungen|freigaben|genehmigungen)\\b',
   ].join('|'),
   'u',
@@ -4390,9 +4397,9 @@ function serverRequestHits(text: ReadText, form: string): Hit[] {
     ACCOUNT_THREAT.test(form) &&
     clausesOf(form).some((clause) => {
       const asked = PASSWORD_ASKED.exec(clause.text);
+      if (asked === null) return false;
       // "this app never sees your banking password": the password named to say it is not asked.
-      const before = clause.text.slice(Math.max(0, (asked?.index ?? 0) - 40), asked?.index ?? 0);
-      return asked !== null && !/\b(?:never|not|n'?t|no)\b/.test(before);
+      return !/\b(?:never|not|n'?t|no)\b/.test(clause.text.slice(Math.max(0, asked.index - 40), asked.index));
     });
   if (phishingLink)
     hits.push(
