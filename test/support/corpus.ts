@@ -493,6 +493,14 @@ export const HELD_OUT_64_DIR = join(CORPUS_DIR, 'held-out-64');
 export const HELD_OUT_65_DIR = join(CORPUS_DIR, 'held-out-65');
 
 /**
+ * A sixty-sixth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61 and 64:
+ * published proof-of-concept wording spread over every client-visible surface, on motoring ground no set took (car
+ * dealers and used-car marketplaces, car hire and van rental, garages and servicing, car finance and leasing, private
+ * number plates, car washes and valeting, tyre fitters, breakdown cover, car auctions); nothing reads it by default.
+ */
+export const HELD_OUT_66_DIR = join(CORPUS_DIR, 'held-out-66');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
