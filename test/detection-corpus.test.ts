@@ -82,6 +82,7 @@ import {
   HELD_OUT_64_DIR,
   HELD_OUT_65_DIR,
   HELD_OUT_66_DIR,
+  HELD_OUT_67_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -233,6 +234,8 @@ const heldOut65Corpus = loadCorpus(HELD_OUT_65_DIR);
 const heldOut65 = heldOut65Corpus.map(({ testCase }) => testCase);
 const heldOut66Corpus = loadCorpus(HELD_OUT_66_DIR);
 const heldOut66 = heldOut66Corpus.map(({ testCase }) => testCase);
+const heldOut67Corpus = loadCorpus(HELD_OUT_67_DIR);
+const heldOut67 = heldOut67Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -302,6 +305,7 @@ const everyCase = [
   ...heldOut64,
   ...heldOut65,
   ...heldOut66,
+  ...heldOut67,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -444,6 +448,7 @@ function readmeSections(): {
   heldOut64: string;
   heldOut65: string;
   heldOut66: string;
+  heldOut67: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -517,6 +522,7 @@ function readmeSections(): {
     at('Held-out set 64'),
     at('Held-out set 65'),
     at('Held-out set 66'),
+    at('Held-out set 67'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -592,6 +598,7 @@ function readmeSections(): {
     heldOut64: section(63),
     heldOut65: section(64),
     heldOut66: section(65),
+    heldOut67: section(66),
   };
 }
 
@@ -1476,6 +1483,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_66_DIR,
     loaded: heldOut66Corpus,
     section: 'heldOut66',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62 and 65 as product text by an attacker who has read scanners' rule lists, on
+  // charity and voluntary sector ground no set took (Gift Aid, direct debit giving, doorstep collections, legacies,
+  // trustee boards, grant-giving trusts, volunteer rotas and DBS checks, sponsored challenges, emergency appeal pages,
+  // food banks, community centres); written in one short sitting.
+  {
+    name: 'held-out set 67',
+    dir: HELD_OUT_67_DIR,
+    loaded: heldOut67Corpus,
+    section: 'heldOut67',
     least: 30,
     clientRequests: true,
   },

@@ -501,6 +501,15 @@ export const HELD_OUT_65_DIR = join(CORPUS_DIR, 'held-out-65');
 export const HELD_OUT_66_DIR = join(CORPUS_DIR, 'held-out-66');
 
 /**
+ * A sixty-seventh held-out set, written in our words and worded like sets 58, 60, 62 and 65 as ordinary product text by
+ * an attacker who has read scanners' rule lists, on charity and voluntary sector ground no set took (Gift Aid claims,
+ * direct debit giving, doorstep clothing collections, legacies and free wills, trustee boards and minutes, grant-giving
+ * trusts, volunteer rotas and DBS checks, sponsored challenges and galas, emergency appeal pages, food bank vouchers,
+ * community centre deposits); nothing reads it by default.
+ */
+export const HELD_OUT_67_DIR = join(CORPUS_DIR, 'held-out-67');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
