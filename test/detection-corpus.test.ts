@@ -81,6 +81,7 @@ import {
   HELD_OUT_63_DIR,
   HELD_OUT_64_DIR,
   HELD_OUT_65_DIR,
+  HELD_OUT_68_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -230,6 +231,8 @@ const heldOut64Corpus = loadCorpus(HELD_OUT_64_DIR);
 const heldOut64 = heldOut64Corpus.map(({ testCase }) => testCase);
 const heldOut65Corpus = loadCorpus(HELD_OUT_65_DIR);
 const heldOut65 = heldOut65Corpus.map(({ testCase }) => testCase);
+const heldOut68Corpus = loadCorpus(HELD_OUT_68_DIR);
+const heldOut68 = heldOut68Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -298,6 +301,7 @@ const everyCase = [
   ...heldOut63,
   ...heldOut64,
   ...heldOut65,
+  ...heldOut68,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -439,6 +443,7 @@ function readmeSections(): {
   heldOut63: string;
   heldOut64: string;
   heldOut65: string;
+  heldOut68: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -511,6 +516,7 @@ function readmeSections(): {
     at('Held-out set 63'),
     at('Held-out set 64'),
     at('Held-out set 65'),
+    at('Held-out set 68'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -585,6 +591,7 @@ function readmeSections(): {
     heldOut63: section(62),
     heldOut64: section(63),
     heldOut65: section(64),
+    heldOut68: section(65),
   };
 }
 
@@ -1458,6 +1465,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut65Corpus,
     section: 'heldOut65',
     least: 30,
+    clientRequests: true,
+  },
+  // Real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53, 56 and 63: injection
+  // examples from prompt-injection explainers, blogs and wiki notes in Spanish, Italian, Russian, Korean, Chinese and
+  // English, re-placed on every client-visible surface, and real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 68',
+    dir: HELD_OUT_68_DIR,
+    loaded: heldOut68Corpus,
+    section: 'heldOut68',
+    least: 20,
     clientRequests: true,
   },
 ] as const;
