@@ -83,6 +83,7 @@ import {
   HELD_OUT_65_DIR,
   HELD_OUT_66_DIR,
   HELD_OUT_67_DIR,
+  HELD_OUT_68_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -236,6 +237,8 @@ const heldOut66Corpus = loadCorpus(HELD_OUT_66_DIR);
 const heldOut66 = heldOut66Corpus.map(({ testCase }) => testCase);
 const heldOut67Corpus = loadCorpus(HELD_OUT_67_DIR);
 const heldOut67 = heldOut67Corpus.map(({ testCase }) => testCase);
+const heldOut68Corpus = loadCorpus(HELD_OUT_68_DIR);
+const heldOut68 = heldOut68Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -306,6 +309,7 @@ const everyCase = [
   ...heldOut65,
   ...heldOut66,
   ...heldOut67,
+  ...heldOut68,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -449,6 +453,7 @@ function readmeSections(): {
   heldOut65: string;
   heldOut66: string;
   heldOut67: string;
+  heldOut68: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -523,6 +528,7 @@ function readmeSections(): {
     at('Held-out set 65'),
     at('Held-out set 66'),
     at('Held-out set 67'),
+    at('Held-out set 68'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -599,6 +605,7 @@ function readmeSections(): {
     heldOut65: section(64),
     heldOut66: section(65),
     heldOut67: section(66),
+    heldOut68: section(67),
   };
 }
 
@@ -1496,6 +1503,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut67Corpus,
     section: 'heldOut67',
     least: 30,
+    clientRequests: true,
+  },
+  // Real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53, 56 and 63: injection
+  // examples from prompt-injection explainers, blogs and wiki notes in Spanish, Italian, Russian, Korean, Chinese and
+  // English, re-placed on every client-visible surface, and real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 68',
+    dir: HELD_OUT_68_DIR,
+    loaded: heldOut68Corpus,
+    section: 'heldOut68',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

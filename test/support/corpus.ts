@@ -510,6 +510,14 @@ export const HELD_OUT_66_DIR = join(CORPUS_DIR, 'held-out-66');
 export const HELD_OUT_67_DIR = join(CORPUS_DIR, 'held-out-67');
 
 /**
+ * A sixty-eighth held-out set, real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53,
+ * 56 and 63: injection examples as prompt-injection explainers, blogs and wiki notes published them (in Spanish,
+ * Italian, Russian, Korean and English, from pages in those languages and in Chinese), re-placed on the surface where
+ * each would reach a model, and real MCP servers' own tool definitions as the benign side; nothing reads it by default.
+ */
+export const HELD_OUT_68_DIR = join(CORPUS_DIR, 'held-out-68');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
