@@ -81,6 +81,7 @@ import {
   HELD_OUT_63_DIR,
   HELD_OUT_64_DIR,
   HELD_OUT_65_DIR,
+  HELD_OUT_69_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -230,6 +231,8 @@ const heldOut64Corpus = loadCorpus(HELD_OUT_64_DIR);
 const heldOut64 = heldOut64Corpus.map(({ testCase }) => testCase);
 const heldOut65Corpus = loadCorpus(HELD_OUT_65_DIR);
 const heldOut65 = heldOut65Corpus.map(({ testCase }) => testCase);
+const heldOut69Corpus = loadCorpus(HELD_OUT_69_DIR);
+const heldOut69 = heldOut69Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -298,6 +301,7 @@ const everyCase = [
   ...heldOut63,
   ...heldOut64,
   ...heldOut65,
+  ...heldOut69,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -439,6 +443,7 @@ function readmeSections(): {
   heldOut63: string;
   heldOut64: string;
   heldOut65: string;
+  heldOut69: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -511,6 +516,7 @@ function readmeSections(): {
     at('Held-out set 63'),
     at('Held-out set 64'),
     at('Held-out set 65'),
+    at('Held-out set 69'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -585,6 +591,7 @@ function readmeSections(): {
     heldOut63: section(62),
     heldOut64: section(63),
     heldOut65: section(64),
+    heldOut69: section(65),
   };
 }
 
@@ -1457,6 +1464,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_65_DIR,
     loaded: heldOut65Corpus,
     section: 'heldOut65',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62 and 65 as product text by an attacker who has read scanners' rule lists, on
+  // grassroots sport and leisure club ground no set took (amateur football, cricket and hockey leagues, golf and tennis
+  // club memberships, umpire appointments, season tickets and match-day hospitality, running clubs and race entries,
+  // junior academies and kit orders, bowls clubs, angling permits); written in one short sitting.
+  {
+    name: 'held-out set 69',
+    dir: HELD_OUT_69_DIR,
+    loaded: heldOut69Corpus,
+    section: 'heldOut69',
     least: 30,
     clientRequests: true,
   },
