@@ -84,6 +84,7 @@ import {
   HELD_OUT_66_DIR,
   HELD_OUT_67_DIR,
   HELD_OUT_68_DIR,
+  HELD_OUT_69_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -239,6 +240,8 @@ const heldOut67Corpus = loadCorpus(HELD_OUT_67_DIR);
 const heldOut67 = heldOut67Corpus.map(({ testCase }) => testCase);
 const heldOut68Corpus = loadCorpus(HELD_OUT_68_DIR);
 const heldOut68 = heldOut68Corpus.map(({ testCase }) => testCase);
+const heldOut69Corpus = loadCorpus(HELD_OUT_69_DIR);
+const heldOut69 = heldOut69Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -310,6 +313,7 @@ const everyCase = [
   ...heldOut66,
   ...heldOut67,
   ...heldOut68,
+  ...heldOut69,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -454,6 +458,7 @@ function readmeSections(): {
   heldOut66: string;
   heldOut67: string;
   heldOut68: string;
+  heldOut69: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -529,6 +534,7 @@ function readmeSections(): {
     at('Held-out set 66'),
     at('Held-out set 67'),
     at('Held-out set 68'),
+    at('Held-out set 69'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -606,6 +612,7 @@ function readmeSections(): {
     heldOut66: section(65),
     heldOut67: section(66),
     heldOut68: section(67),
+    heldOut69: section(68),
   };
 }
 
@@ -1514,6 +1521,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut68Corpus,
     section: 'heldOut68',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62 and 65 as product text by an attacker who has read scanners' rule lists, on
+  // grassroots sport and leisure club ground no set took (amateur football, cricket and hockey leagues, golf and tennis
+  // club memberships, umpire appointments, season tickets and match-day hospitality, running clubs and race entries,
+  // junior academies and kit orders, bowls clubs, angling permits); written in one short sitting.
+  {
+    name: 'held-out set 69',
+    dir: HELD_OUT_69_DIR,
+    loaded: heldOut69Corpus,
+    section: 'heldOut69',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

@@ -518,6 +518,15 @@ export const HELD_OUT_67_DIR = join(CORPUS_DIR, 'held-out-67');
 export const HELD_OUT_68_DIR = join(CORPUS_DIR, 'held-out-68');
 
 /**
+ * A sixty-ninth held-out set, written in our words and worded like sets 58, 60, 62 and 65 as ordinary product text by an
+ * attacker who has read scanners' rule lists, on grassroots sport and leisure club ground no set took (amateur football,
+ * cricket and hockey leagues, golf and tennis club memberships, umpire appointments, season tickets and match-day
+ * hospitality, running clubs and race entries, junior academies and kit orders, bowls clubs, angling permits); nothing
+ * reads it by default.
+ */
+export const HELD_OUT_69_DIR = join(CORPUS_DIR, 'held-out-69');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
