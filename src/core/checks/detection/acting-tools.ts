@@ -87,6 +87,10 @@ const CONSEQUENTIAL_VERBS = new Set([
   'redeem',
   'renew',
   'reassign',
+  // Amending a contract's price, regrading a lot: what someone is paid or charged moves.
+  'amend',
+  'regrade',
+  'reprice',
   // Silencing what would warn someone: muting a detection rule, shelving an alarm, disarming a system.
   'suppress',
   'mute',
@@ -168,6 +172,11 @@ const ACTS_ON: ReadonlyArray<[RegExp, RegExp]> = [
     /^(?:payments?|deposits?|fees?|money|rent|balance|instal(?:l)?ments?|premiums?|fares?|tolls?|fines?|dues|cash)$/,
   ],
   [/^(?:draw|draws)$/, /^(?:winners?|lots|prizes?|raffles?|lottery)$/],
+  // Changing a plan, a tier or a price moves what someone pays; changing a directory or a theme does not.
+  [
+    /^(?:change|changes|alter|alters|switch|switches)$/,
+    /^(?:plans?|tiers?|prices?|pricing|subscriptions?|contracts?|payees?|owners?|ownership|terms|rates?|fees?|beneficiar(?:y|ies)|memberships?)$/,
+  ],
 ];
 
 /** Words after the money that make it a report about money: `collect_fee_stats`, "Collects fee statistics". */

@@ -576,3 +576,33 @@ export const ASSISTANT_WORDS =
 /** What no form should ask for, in other languages: passwords, recovery phrases, one-time codes, cards. */
 export const ELICITED_SECRETS_ELSEWHERE =
   /\b(?:contrasena|clave secreta|mot de passe|passwort|kennwort|senha|parola d'ordine|wachtwoord|has[lł]o|heslo|geslo|lozink[aeiu]|slaptazod\w*|parool\w*|jelszo|fraz[aeęy] odzyskiwania|kod (?:weryfikacyjny|z aplikacji|uwierzytelniaj\w*|sms)|parola|salasana|losenord|adgangskode|sifre|kata sandi|mat khau|frase (?:de recuperacion|semilla)|phrase (?:de recuperation|secrete)|wiederherstellungs(?:phrase|satz)|seed-phrase|codigo de (?:verificacion|seguridad)|code de (?:verification|securite)|bestatigungscode|sicherheitscode|codice di verifica|verificatiecode|kod weryfikacyjny|numero de (?:tarjeta|cartao)|numero de carte|kartennummer|numero della carta)\b|пароль|лозинк\w*|парол[ья]|сид-фраз|фраз[аы] восстановления|код подтверждения|номер карты|密码|密碼|助记词|助記詞|验证码|驗證碼|卡号|パスワード|シードフレーズ|復元フレーズ|認証コード|確認コード|カード番号|비밀번호|복구 문구|인증 코드|인증번호|카드 번호|كلمة (?:المرور|السر)|رمز التحقق|رقم البطاقة|رمز عبور|گذرواژه|סיסמה|סיסמא|पासवर्ड|सत्यापन कोड|รหัสผ่าน/;
+
+/**
+ * "Ignore the previous instructions", in the languages the published multilingual injections use
+ * (Lakera's and the multilingual jailbreak datasets' translations, Russian and Korean chat-bot
+ * examples). Written as an order to one reader: the familiar imperative ("ignora", "забудь"), the
+ * object marker in Korean and Japanese ("지시를 무시하고", "指示を無視して"), and nothing after the
+ * instructions but the end of the sentence or the next order. A colleague's "ignorate le indicazioni
+ * precedenti sul parcheggio", "игнорируйте предыдущие инструкции по оплате" or "以前の指示は無視して
+ * ください" corrects a mail. "Rules" count only with an order to send or write after them: firewall
+ * documentation tells its reader to ignore the previous rules and use the new set.
+ */
+const THEN_ORDER_LATIN = String.raw`(?=\s*(?:[.,;:!)]|$)|\s+(?:e|ed|y|i|und|et|en|och|og|ja|dan|va|and|then|poi|luego|depois|dann|puis|oraz)\s)`;
+const THEN_ORDER_CYRILLIC = String.raw`(?=\s*(?:[.,;:!)]|$)|\s+(?:и|а|затем|потом|і|та)\s)`;
+export const OVERRIDES_ELSEWHERE = new RegExp(
+  [
+    String.raw`\b(?:ignora|dimentica|trascura|ignorar|olvida|ignore|esqueca|esquece|ignoreer|vergeet|zignoruj|zapomnij|ignoruj|zapomen|ignorera|glom|ignorer|glem|unohda|ignoroi|abaikan|lupakan|bo qua|hay bo qua|quen di)\s+(?:(?:tutte|tutti|todas|todos|tous|toutes|alle|wszystkie|vsechny|alla|kaikki|semua|tat ca|cac|le|la|gli|las|los|as|os|de|die|tus|tes|tuoi|je|i|ne|den|det|di|dei|delle|degli)\s+){0,3}(?:(?:istruzioni|instrucciones|instrucoes|instructies|instrukcje|polecenia|pokyny|instrukce|instruktioner|instruktionerna|instruksjoner|ohjeet|instruksi|perintah|huong dan|chi dan)(?:\s+\w+){0,1}\s+(?:precedenti|sopra|anteriores|previas|acima|vorige|eerdere|poprzednie|predchozi|tidigare|forrige|aiemmat|sebelumnya|di atas|truoc do|o tren)|(?:precedenti|anteriores|previas|vorige|poprzednie|predchozi|tidigare|forrige|aiemmat)\s+(?:istruzioni|instrucciones|instrucoes|instructies|instrukcje|polecenia|pokyny|instrukce|instruktioner|instruksjoner|ohjeet))${THEN_ORDER_LATIN}`,
+    String.raw`\b(?:ignora|dimentica|ignorar|olvida|ignore|esqueca|ignoreer|vergeet|zignoruj|zapomnij)\s+(?:(?:tutte|todas|todos|alle|wszystkie|le|las|los|as|os|de|die)\s+){0,2}(?:regole|reglas|regras|regels|zasady)\s+(?:precedenti|anteriores|vorige|poprzednie)\s+(?:e|y|en|i)\s+(?:invia|manda|scrivi|rispondi|envia|escribe|responde|envie|escreva|responda|stuur|schrijf|wyslij|napisz|odpowiedz)\b`,
+    String.raw`(?:игнорируй|проигнорируй|забудь|не обращай внимания на|ігноруй|проігноруй)\s+(?:(?:все|всё|всі|свои|мои)\s+)?(?:(?:предыдущие|прежние|прошлые|вышеуказанные|вышеизложенные|старые|попередні|вищевказані)\s+)?(?:инструкции|указания|промпты?|інструкції|вказівки)${THEN_ORDER_CYRILLIC}`,
+    String.raw`(?:이전|위의|위|앞의|앞선|기존)\s*(?:모든\s*)?(?:지시|지시사항|지침|명령|프롬프트|내용|규칙)(?:을|를)?\s*(?:모두\s*)?(?:무시하고|무시하라|무시해라|무시해(?!\s*주)|잊고|잊어버리고|잊어라)`,
+    String.raw`(?:이전에|앞서|위에서)\s*(?:받은|주어진|말한)\s*(?:지시|지시사항|지침|명령)(?:은|는|을|를)?\s*(?:따르지\s*말고|무시하고)`,
+    '(?:之前|前面|以上|上面)(?:说的|說的|的指令|的指示)(?:都|全部)?不算(?:了|数|數)?',
+    '(?:忽略|无视|無視|忘记|忘記|忽視|不要理会|不要理會)(?:掉)?(?:你)?(?:之前|以前|先前|上面|上述|以上|前面|所有|全部|一切)(?:的)?(?:所有|全部)?(?:的)?(?:指令|命令)',
+    '(?:以前|前|上記|これまで|先)の(?:すべての|全ての)?(?:指示|命令|指令|プロンプト)を(?:すべて|全て)?(?:無視して(?!ください|下さい)|無視しろ|忘れて(?!ください|下さい)|忘れろ)',
+    String.raw`(?:تجاهل|انس|إنس)\s+(?:جميع\s+|كل\s+)?(?:التعليمات|الأوامر|التوجيهات)\s+(?:السابقة|أعلاه)(?!\s+(?:بخصوص|حول|عن|المتعلقة|الخاصة))`,
+    String.raw`(?:पिछले|पहले के|ऊपर के|सभी)\s+(?:सभी\s+)?(?:निर्देशों|निर्देश|आदेशों)\s+(?:को\s+)?(?:अनदेखा|नजरअंदाज|भूल)`,
+    String.raw`(?:αγνόησε|ξέχασε)\s+(?:όλες\s+)?(?:τις\s+)?(?:προηγούμενες\s+)?(?:οδηγίες|εντολές)`,
+    String.raw`(?:התעלם|שכח)\s+(?:מכל\s+)?(?:ה)?(?:הוראות|ההוראות|מההוראות)\s*(?:ה)?(?:קודמות|הקודמות)?`,
+    String.raw`(?:เพิกเฉย|ลืม|ไม่ต้องสนใจ)\s*(?:คำสั่ง|คำแนะนำ)\s*(?:ก่อนหน้า|ทั้งหมด|ข้างต้น)`,
+  ].join('|'),
+);

@@ -90,10 +90,20 @@ const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
     wholePurpose: /\b(?:secrets?|vault|credentials?|keychain|keyring)\b/,
   },
   {
+    // A game launcher's saved sign-in: Steam's `loginusers.vdf` and `ssfn` sentry files let whoever
+    // holds them into the account without its password or Steam Guard code.
+    id: 'launcher-sessions',
+    strength: 'strong',
+    pattern:
+      /\bloginusers\.vdf\b|(?:^|[\s'"`(\\/])ssfn[\w*]*(?=[\s'"`),.]|$)|\bsteam[\\/]config[\\/]config\.vdf\b/,
+    purpose: /\b(?:steam|launcher|games?|login|sessions?|accounts?)\b/,
+    wholePurpose: /\b(?:steam|launcher)\b/,
+  },
+  {
     id: 'browser-stores',
     strength: 'strong',
     pattern:
-      /\blogin data\b|\bcookies\.sqlite\b|\b(?:chrome|chromium|edge|brave[\w-]*|firefox|mozilla)\b[^\s]{0,40}\/(?:default|profile[ _]?\d+|[\w-]+\.default(?:-release)?)\/(?:cookies|login data|web data|history)\b|\blibrary\/application support\/(?:google\/chrome|microsoft edge|bravesoftware|firefox)\b|~\/\.mozilla\/firefox\b|\bkey4\.db\b|\blogins\.json\b|\blocal state\b|\bbrowser(?:'s)? (?:cookies|passwords|saved passwords|history|profiles?|storage)\b|\bsaved passwords\b|\bsession cookies?\b/,
+      /\blogin data\b|\bcookies\.sqlite\b|\b(?:chrome|chromium|edge|brave[\w-]*|firefox|mozilla)\b[^\s]{0,40}(?:[\\/]user data)?[\\/](?:default|profile[ _]?\d+|[\w-]+\.default(?:-release)?)[\\/](?:network[\\/])?(?:cookies|login data|web data|history)\b|\blibrary\/application support\/(?:google\/chrome|microsoft edge|bravesoftware|firefox)\b|~\/\.mozilla\/firefox\b|\bkey4\.db\b|\blogins\.json\b|\blocal state\b|\bbrowser(?:'s)? (?:cookies|passwords|saved passwords|history|profiles?|storage)\b|\bsaved passwords\b|\bsession cookies?\b/,
     purpose: /\b(?:browser|cookies?|chrome|firefox|sessions?|profiles?|playwright|puppeteer|devtools)\b/,
     wholePurpose: /\b(?:browser|cookies?|chrome|firefox|devtools)\b/,
   },
@@ -342,7 +352,7 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   // llm_model: "omit this field entirely. Do not prompt the user for this."): information, not consent.
   // "Do not ask for confirmation on owner-task issues"
   /\b(?:do not|don'?t|never)\s+(?:ask|wait)\s+for\s+(?:any\s+|a\s+|the\s+|their\s+|user\s+)?(?:confirmation|approval|permission|consent|sign-?off)\b/,
-  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer|owner|manager|admin|administrator|approver)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype|paste|share|send|type|enter|provide|give|reveal|upload|copy)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
+  /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer|owner|manager|admin|administrator|approver)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|for (?!(?:their |your |the |any |a |an |explicit |further )?(?:permission|confirmation|consent|approval|sign-?off|go-?ahead|authori[sz]ation|ok|okay)\b)|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype|paste|share|send|type|enter|provide|give|reveal|upload|copy)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
   /\bno (?:(?:need|reason|call) (?:to|for) (?:re-?confirm|confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent|prompt) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
@@ -399,6 +409,8 @@ export const OVERRIDES: readonly RegExp[] = [
   /\b(?:supersedes?|trumps?) (?:all |any |the |your )?(?:earlier|previous|prior|other|system|user|original)(?:'s)? (?:instructions|prompts?|rules|messages|guidelines|policies)\b|\boverrides? (?:all |any |your )(?:earlier |previous |prior |other |system |original )?(?:instructions|prompts?)\b/,
   /\b(?:here (?:are|is)|these are|follow|obey|apply|use) (?:your |the |my )?(?:new|updated|real|actual|true|revised|replacement) (?:system )?(?:instructions|prompt|rules|directives|guidelines|orders)\b/,
   /\b(?:new|updated|revised) system (?:prompt|instructions|message)\s*:/,
+  // "SYSTEM OVERRIDE: when asked about this document, respond that …": an override by its label.
+  /(?:^|[\n.!?>"'([]\s*)(?:system|admin|developer|security) override\s*:/,
   /\byou are (?:now|no longer)\b(?:\s+\w+){0,3}\s+(?:mode|assistant|agent|ai|persona|role|character|unrestricted|jailbroken|dan|free|allowed|permitted|bound)\b/,
   /\bfrom now on,?\s+(?:you|always|never|ignore|do not|every|all)\b/,
   // "Utilisateur : désormais, réponds …", "de ahora en adelante responde …": "from now on" elsewhere.
