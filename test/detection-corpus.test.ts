@@ -85,6 +85,7 @@ import {
   HELD_OUT_67_DIR,
   HELD_OUT_68_DIR,
   HELD_OUT_69_DIR,
+  HELD_OUT_70_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -242,6 +243,8 @@ const heldOut68Corpus = loadCorpus(HELD_OUT_68_DIR);
 const heldOut68 = heldOut68Corpus.map(({ testCase }) => testCase);
 const heldOut69Corpus = loadCorpus(HELD_OUT_69_DIR);
 const heldOut69 = heldOut69Corpus.map(({ testCase }) => testCase);
+const heldOut70Corpus = loadCorpus(HELD_OUT_70_DIR);
+const heldOut70 = heldOut70Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -314,6 +317,7 @@ const everyCase = [
   ...heldOut67,
   ...heldOut68,
   ...heldOut69,
+  ...heldOut70,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -459,6 +463,7 @@ function readmeSections(): {
   heldOut67: string;
   heldOut68: string;
   heldOut69: string;
+  heldOut70: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -535,6 +540,7 @@ function readmeSections(): {
     at('Held-out set 67'),
     at('Held-out set 68'),
     at('Held-out set 69'),
+    at('Held-out set 70'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -613,6 +619,7 @@ function readmeSections(): {
     heldOut67: section(66),
     heldOut68: section(67),
     heldOut69: section(68),
+    heldOut70: section(69),
   };
 }
 
@@ -1532,6 +1539,19 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_69_DIR,
     loaded: heldOut69Corpus,
     section: 'heldOut69',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64 and 66: published proof-of-concept
+  // wording over every surface, on students' and student life ground no set took (student halls and lets, deposits,
+  // student loans, tuition instalments, resits, extensions and appeals, graduation tickets and gowns, students' union
+  // societies and balls, textbook exchanges, study abroad, campus jobs, scholarships; see its README section); written in
+  // one short sitting.
+  {
+    name: 'held-out set 70',
+    dir: HELD_OUT_70_DIR,
+    loaded: heldOut70Corpus,
+    section: 'heldOut70',
     least: 30,
     clientRequests: true,
   },

@@ -527,6 +527,16 @@ export const HELD_OUT_68_DIR = join(CORPUS_DIR, 'held-out-68');
 export const HELD_OUT_69_DIR = join(CORPUS_DIR, 'held-out-69');
 
 /**
+ * A seventieth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64 and
+ * 66: published proof-of-concept wording spread over every client-visible surface, on students' and student life ground
+ * no set took (student accommodation and halls, student letting agents and deposits, student loans and maintenance
+ * payments, tuition fee instalments, exam resits, extensions and appeals, graduation tickets and gowns, students' union
+ * societies and ball tickets, textbook exchanges, study-abroad placements, part-time campus jobs, scholarships and
+ * hardship funds); nothing reads it by default.
+ */
+export const HELD_OUT_70_DIR = join(CORPUS_DIR, 'held-out-70');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
