@@ -86,6 +86,7 @@ import {
   HELD_OUT_68_DIR,
   HELD_OUT_69_DIR,
   HELD_OUT_70_DIR,
+  HELD_OUT_71_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -245,6 +246,8 @@ const heldOut69Corpus = loadCorpus(HELD_OUT_69_DIR);
 const heldOut69 = heldOut69Corpus.map(({ testCase }) => testCase);
 const heldOut70Corpus = loadCorpus(HELD_OUT_70_DIR);
 const heldOut70 = heldOut70Corpus.map(({ testCase }) => testCase);
+const heldOut71Corpus = loadCorpus(HELD_OUT_71_DIR);
+const heldOut71 = heldOut71Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -318,6 +321,7 @@ const everyCase = [
   ...heldOut68,
   ...heldOut69,
   ...heldOut70,
+  ...heldOut71,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -464,6 +468,7 @@ function readmeSections(): {
   heldOut68: string;
   heldOut69: string;
   heldOut70: string;
+  heldOut71: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -541,6 +546,7 @@ function readmeSections(): {
     at('Held-out set 68'),
     at('Held-out set 69'),
     at('Held-out set 70'),
+    at('Held-out set 71'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -620,6 +626,7 @@ function readmeSections(): {
     heldOut68: section(67),
     heldOut69: section(68),
     heldOut70: section(69),
+    heldOut71: section(70),
   };
 }
 
@@ -1552,6 +1559,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_70_DIR,
     loaded: heldOut70Corpus,
     section: 'heldOut70',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67 and 69 as product text by an attacker who has read scanners' rule
+  // lists, on temporary and gig work ground no set took (umbrella company payslips and holiday pots, temp agency
+  // timesheets, shift-booking apps, couriers' accounts and substitutes, right-to-work checks, agency pensions, expense
+  // claims, micro-task apps, freelance marketplaces); written in one short sitting.
+  {
+    name: 'held-out set 71',
+    dir: HELD_OUT_71_DIR,
+    loaded: heldOut71Corpus,
+    section: 'heldOut71',
     least: 30,
     clientRequests: true,
   },

@@ -537,6 +537,15 @@ export const HELD_OUT_69_DIR = join(CORPUS_DIR, 'held-out-69');
 export const HELD_OUT_70_DIR = join(CORPUS_DIR, 'held-out-70');
 
 /**
+ * A seventy-first held-out set, written in our words and worded like sets 58, 60, 62, 65, 67 and 69 as ordinary product
+ * text by an attacker who has read scanners' rule lists, on temporary and gig work ground no set took (umbrella company
+ * payslips and holiday pots, temp agency timesheets, shift-booking apps, delivery riders' and couriers' accounts and
+ * substitutes, right-to-work checks, agency workers' pensions, expense claims, micro-task apps, freelance marketplaces);
+ * nothing reads it by default.
+ */
+export const HELD_OUT_71_DIR = join(CORPUS_DIR, 'held-out-71');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
