@@ -85,6 +85,7 @@ import {
   HELD_OUT_67_DIR,
   HELD_OUT_68_DIR,
   HELD_OUT_69_DIR,
+  HELD_OUT_72_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -242,6 +243,8 @@ const heldOut68Corpus = loadCorpus(HELD_OUT_68_DIR);
 const heldOut68 = heldOut68Corpus.map(({ testCase }) => testCase);
 const heldOut69Corpus = loadCorpus(HELD_OUT_69_DIR);
 const heldOut69 = heldOut69Corpus.map(({ testCase }) => testCase);
+const heldOut72Corpus = loadCorpus(HELD_OUT_72_DIR);
+const heldOut72 = heldOut72Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -314,6 +317,7 @@ const everyCase = [
   ...heldOut67,
   ...heldOut68,
   ...heldOut69,
+  ...heldOut72,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -459,6 +463,7 @@ function readmeSections(): {
   heldOut67: string;
   heldOut68: string;
   heldOut69: string;
+  heldOut72: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -535,6 +540,7 @@ function readmeSections(): {
     at('Held-out set 67'),
     at('Held-out set 68'),
     at('Held-out set 69'),
+    at('Held-out set 72'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -613,6 +619,7 @@ function readmeSections(): {
     heldOut67: section(66),
     heldOut68: section(67),
     heldOut69: section(68),
+    heldOut72: section(69),
   };
 }
 
@@ -1533,6 +1540,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut69Corpus,
     section: 'heldOut69',
     least: 30,
+    clientRequests: true,
+  },
+  // Real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53, 56, 63 and 68: injection
+  // examples from explainers, glossaries, courses and slides in Japanese, Turkish, Portuguese, German, French, Polish,
+  // Czech, Vietnamese, Chinese, Serbian, Bosnian and English, re-placed on every client-visible surface, and real MCP
+  // servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 72',
+    dir: HELD_OUT_72_DIR,
+    loaded: heldOut72Corpus,
+    section: 'heldOut72',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

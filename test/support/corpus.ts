@@ -527,6 +527,15 @@ export const HELD_OUT_68_DIR = join(CORPUS_DIR, 'held-out-68');
 export const HELD_OUT_69_DIR = join(CORPUS_DIR, 'held-out-69');
 
 /**
+ * A seventy-second held-out set, real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53,
+ * 56, 63 and 68: injection examples as prompt-injection explainers, glossaries, courses and slides published them (in
+ * Japanese, Turkish, Portuguese, German, French, Polish, Czech, Vietnamese, Chinese, Serbian, Bosnian and English),
+ * re-placed on the surface where each would reach a model, and real MCP servers' own tool definitions as the benign
+ * side; nothing reads it by default.
+ */
+export const HELD_OUT_72_DIR = join(CORPUS_DIR, 'held-out-72');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
