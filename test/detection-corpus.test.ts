@@ -87,6 +87,7 @@ import {
   HELD_OUT_69_DIR,
   HELD_OUT_70_DIR,
   HELD_OUT_71_DIR,
+  HELD_OUT_72_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -248,6 +249,8 @@ const heldOut70Corpus = loadCorpus(HELD_OUT_70_DIR);
 const heldOut70 = heldOut70Corpus.map(({ testCase }) => testCase);
 const heldOut71Corpus = loadCorpus(HELD_OUT_71_DIR);
 const heldOut71 = heldOut71Corpus.map(({ testCase }) => testCase);
+const heldOut72Corpus = loadCorpus(HELD_OUT_72_DIR);
+const heldOut72 = heldOut72Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -322,6 +325,7 @@ const everyCase = [
   ...heldOut69,
   ...heldOut70,
   ...heldOut71,
+  ...heldOut72,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -469,6 +473,7 @@ function readmeSections(): {
   heldOut69: string;
   heldOut70: string;
   heldOut71: string;
+  heldOut72: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -547,6 +552,7 @@ function readmeSections(): {
     at('Held-out set 69'),
     at('Held-out set 70'),
     at('Held-out set 71'),
+    at('Held-out set 72'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -627,6 +633,7 @@ function readmeSections(): {
     heldOut69: section(68),
     heldOut70: section(69),
     heldOut71: section(70),
+    heldOut72: section(71),
   };
 }
 
@@ -1572,6 +1579,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut71Corpus,
     section: 'heldOut71',
     least: 30,
+    clientRequests: true,
+  },
+  // Real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53, 56, 63 and 68: injection
+  // examples from explainers, glossaries, courses and slides in Japanese, Turkish, Portuguese, German, French, Polish,
+  // Czech, Vietnamese, Chinese, Serbian, Bosnian and English, re-placed on every client-visible surface, and real MCP
+  // servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 72',
+    dir: HELD_OUT_72_DIR,
+    loaded: heldOut72Corpus,
+    section: 'heldOut72',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -546,6 +546,15 @@ export const HELD_OUT_70_DIR = join(CORPUS_DIR, 'held-out-70');
 export const HELD_OUT_71_DIR = join(CORPUS_DIR, 'held-out-71');
 
 /**
+ * A seventy-second held-out set, real public text like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50, 53,
+ * 56, 63 and 68: injection examples as prompt-injection explainers, glossaries, courses and slides published them (in
+ * Japanese, Turkish, Portuguese, German, French, Polish, Czech, Vietnamese, Chinese, Serbian, Bosnian and English),
+ * re-placed on the surface where each would reach a model, and real MCP servers' own tool definitions as the benign
+ * side; nothing reads it by default.
+ */
+export const HELD_OUT_72_DIR = join(CORPUS_DIR, 'held-out-72');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
