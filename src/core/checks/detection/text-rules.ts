@@ -642,6 +642,20 @@ function shownAsTemplate(form: string, found: Hit): boolean {
   return TEMPLATE_LABEL.test(above) && !OVERRIDE_WORDS.test(form.slice(found.start, found.end + 120));
 }
 
+/** Prompt injection named in the languages forums discuss it in. */
+const INJECTION_NAMED = inMatchSpelling(
+  /prompt[ -]?injection|промпт[- ]?инъекц|инъекци[яи] промпт|prompt[- ]?інʼ?єкц|提示(?:词)?注入|プロンプト(?:・)?インジェクション|프롬프트 인젝션|injection de prompt|injeção de prompt|inyección de prompt/,
+);
+
+/**
+ * «Игнорируй предыдущие инструкции», quoted in a thread about prompt injection: a forum post
+ * reporting what a user wrote to a bot, in the quotation marks of its language.
+ */
+function quotedInDiscussion(form: string, found: Hit): boolean {
+  const lead = form.slice(Math.max(0, found.start - 3), found.start);
+  return /[«„“"'‘「『‹]\s*$/.test(lead) && INJECTION_NAMED.test(form);
+}
+
 function quotedAsExample(form: string, found: Hit): boolean {
   if (shownAsTemplate(form, found)) return true;
   const before = form.slice(Math.max(0, found.start - 120), found.start);
@@ -744,7 +758,7 @@ function markupHits(form: string): Hit[] {
       'override',
       'critical',
       'overrides the model’s instructions or role',
-    ).filter((found) => !quotedAsExample(form, found)),
+    ).filter((found) => !quotedAsExample(form, found) && !quotedInDiscussion(form, found)),
     ...patternHits(
       form,
       [INSTRUCTION_MARKUP],
@@ -3896,7 +3910,9 @@ const QUEUE_PROTOCOL =
  * "do not share_page it". Documentation says what a tool may do; an injection says it is done.
  */
 const NOT_AN_ORDER =
-  /\b(?:can|could|may|might)\b|\bworks? only\b|\bonly (?:when|if|after|once|for|on)\b|\bif (?:the user|you are asked|requested|asked|needed|wanted|desired|they|the customer|i)\b|\b(?:unless|until) (?:the user|they|you are asked|asked)\b|\b(?:the ones|those) (?:i|we|the user|they) (?:approve|choose|pick|select|confirm)\b|\b(?:needs?|requires?|always needs?) (?:the user'?s?|their|explicit|an?|the customer'?s?) (?:go-ahead|approval|confirmation|consent)\b|\bno action (?:is )?needed\b|\bby (?:finance|the (?:server|team|owner|admin|bot|system|user|customer)|them)\b|\b(?:the server|the bot|finance|they|the team) (?:will|records?|logs?)\b|\b(?:do not|don'?t|never|must not|should not|not)\s+(?:\w+\s+)?(?:call|use|run|invoke|trigger|[\w-]+_[\w-]+)\b/;
+  /\bworks? only\b|\bonly (?:when|if|after|once|for|on)\b|\bif (?:the user|you are asked|requested|asked|needed|wanted|desired|they|the customer|i)\b|\b(?:unless|until) (?:the user|they|you are asked|asked)\b|\b(?:the ones|those) (?:i|we|the user|they) (?:approve|choose|pick|select|confirm)\b|\b(?:needs?|requires?|always needs?) (?:the user'?s?|their|explicit|an?|the customer'?s?) (?:go-ahead|approval|confirmation|consent)\b|\bno action (?:is )?needed\b|\bby (?:finance|the (?:server|team|owner|admin|bot|system|user|customer)|them)\b|\b(?:the server|the bot|finance|they|the team) (?:will|records?|logs?)\b|\b(?:do not|don'?t|never|must not|should not|not)\s+(?:\w+\s+)?(?:call|use|run|invoke|trigger|[\w-]+_[\w-]+)\b/;
+
+const MODAL = /\b(?:can|could|may|might)\b/;
 
 /** The sentence around `at`: from the last sentence end or blank line before it to the next. */
 function sentenceAround(form: string, at: number): Clause {
@@ -3945,7 +3961,10 @@ function readTriggeredActHits(text: ReadText, form: string, context: RuleContext
         .split(/[;:]\s/)
         .at(-1) ?? '';
     const after = sentence.text.slice(offset).split(/[;:]\s/)[0] ?? '';
-    const tool = actingToolUsed(`${before}${after}`, context, owner);
+    const clause = `${before}${after}`;
+    const tool = actingToolUsed(clause, context, owner);
+    // "Any order you look up can be amended with amend_order": a capability, said before the tool.
+    if (tool !== null && MODAL.test(clause.slice(0, clause.indexOf(tool)))) continue;
     if (tool !== null && !READ_RECORDING_TOOL.test(tool))
       return injected(
         sentence.start,
