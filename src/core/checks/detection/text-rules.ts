@@ -1565,6 +1565,9 @@ function withoutOwnTools(label: string, context: RuleContext): string {
 const PAREN_LABEL =
   /\b[\p{L}_-]{2,20}\(\s*(?:ai|llm|agents?|assistants?|bots?|models?|copilot|claude)(?:[- _](?:agents?|assistants?|bots?|models?))?\s*\)\s*:/iu;
 
+/** "A note to my assistant: please book Mrs Green …": a person's own assistant, in a person's mail. */
+const PERSON_OWN_HELPER = /\b(?:my|his|her|their)\s+(?:assistants?|agents?|secretary|secretaries|pa)\b/i;
+
 function addressedByLabel(original: string, context: RuleContext): boolean {
   if (PAREN_LABEL.test(original)) return true;
   for (const match of original.matchAll(LEAD_IN)) {
@@ -1574,7 +1577,11 @@ function addressedByLabel(original: string, context: RuleContext): boolean {
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
     // Read in the match form, as the word list is spelled: "الآلي" folds to "الالي".
     const words = matchForm(label).text.replace(/\b(?:ai|ki|ia|yz|llm)\b/g, ' ');
-    if ((HUMAN_AGENT_NAMED.test(label) || HUMAN_AGENT_ROLE.test(label)) && !AI_ACRONYM.test(label)) continue;
+    if (
+      (HUMAN_AGENT_NAMED.test(label) || HUMAN_AGENT_ROLE.test(label) || PERSON_OWN_HELPER.test(label)) &&
+      !AI_ACRONYM.test(label)
+    )
+      continue;
     if (AI_ACRONYM.test(label) || AGENT_STEM.test(label) || ASSISTANT_WORD.test(words)) return true;
   }
   return false;
