@@ -3889,6 +3889,7 @@ const READ_TRIGGER = new RegExp(
     String.raw`\b(?:reading|opening|viewing|reviewing|review of|opening of) (?:this|the|any|each) [\w-]+(?: [\w-]+)? (?:by [\w ]{1,30} )?(?:counts as|triggers|constitutes|is treated as|means|amounts to|applies)\b`,
     String.raw`\b(?:the (?:day|moment|minute|hour)|as soon as) (?:they|it|this|these) (?:is|are|gets|get|has been|have been) (?:read|looked up|viewed|fetched|retrieved|reviewed|shown|displayed|listed)\b`,
   ].join('|'),
+  'g',
 );
 
 /**
@@ -3952,7 +3953,7 @@ function readTriggeredActHits(text: ReadText, form: string, context: RuleContext
   // A prompt speaks as the user: "for each file you read, move it" is the user's own batch.
   if (text.role === 'error' || text.role === 'elicitation' || text.role === 'prompt-message') return [];
   const owner = ownToolName(text);
-  const triggers = [...form.matchAll(new RegExp(READ_TRIGGER.source, 'g'))];
+  const triggers = [...form.matchAll(READ_TRIGGER)];
   const afterReading = DATA_ROLES.has(text.role) ? null : AFTER_READING_THIS.exec(form);
   if (afterReading) triggers.push(afterReading);
   for (const trigger of triggers) {
@@ -3993,6 +3994,8 @@ function readTriggeredActHits(text: ReadText, form: string, context: RuleContext
  */
 const WHOLE_CLASS =
   /\b(?:for|on|to)\s+(?:each|every|all)\b|\b(?:each|every|all(?:\s+the)?|the\s+other|any\s+other)\s+(?:open|pending|unpaid|outstanding|remaining|current|active|new|such|other|excluded|affected|listed|eligible|renewing|unclaimed|lapsed|overdue|unsigned|undelivered|expired)\b|\bthis\s+and\s+(?:every|all|each|the\s+other)\b/;
+/** Every place `WHOLE_CLASS` matches, compiled once (`matchAll` copies it, so its position is never shared). */
+const EVERY_WHOLE_CLASS = new RegExp(WHOLE_CLASS.source, 'g');
 
 /** An order opens its sentence with its verb, after any label ("ops_note": "…", "Action:"). */
 const OPENS_WITH_ORDER =
@@ -4005,7 +4008,7 @@ const MONEY_OR_DESTINATION =
 function wholeClassActHits(text: ReadText, form: string, context: RuleContext): Hit[] {
   if (text.role !== 'tool-result' || answersAsError(text) || !MONEY_OR_DESTINATION.test(form)) return [];
   const owner = ownToolName(text);
-  for (const found of form.matchAll(new RegExp(WHOLE_CLASS.source, 'g'))) {
+  for (const found of form.matchAll(EVERY_WHOLE_CLASS)) {
     const sentence = sentenceAround(form, found.index);
     const clause = clausesOf(sentence.text).find((part) => WHOLE_CLASS.test(part.text));
     // The order after its label: `"ops_note":"Pay each open invoice …"`, `note: approve this and …`.
