@@ -88,6 +88,7 @@ import {
   HELD_OUT_70_DIR,
   HELD_OUT_71_DIR,
   HELD_OUT_72_DIR,
+  HELD_OUT_73_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -251,6 +252,8 @@ const heldOut71Corpus = loadCorpus(HELD_OUT_71_DIR);
 const heldOut71 = heldOut71Corpus.map(({ testCase }) => testCase);
 const heldOut72Corpus = loadCorpus(HELD_OUT_72_DIR);
 const heldOut72 = heldOut72Corpus.map(({ testCase }) => testCase);
+const heldOut73Corpus = loadCorpus(HELD_OUT_73_DIR);
+const heldOut73 = heldOut73Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -326,6 +329,7 @@ const everyCase = [
   ...heldOut70,
   ...heldOut71,
   ...heldOut72,
+  ...heldOut73,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -474,6 +478,7 @@ function readmeSections(): {
   heldOut70: string;
   heldOut71: string;
   heldOut72: string;
+  heldOut73: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -553,6 +558,7 @@ function readmeSections(): {
     at('Held-out set 70'),
     at('Held-out set 71'),
     at('Held-out set 72'),
+    at('Held-out set 73'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -634,6 +640,7 @@ function readmeSections(): {
     heldOut70: section(69),
     heldOut71: section(70),
     heldOut72: section(71),
+    heldOut73: section(72),
   };
 }
 
@@ -1591,6 +1598,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut72Corpus,
     section: 'heldOut72',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64, 66 and 70: published proof-of-concept
+  // wording over every client-visible surface, on dental practice and beauty clinic ground (recalls, dental plans and
+  // insurance, aligners sold online, dental tourism, aesthetic injectables, clinic gift vouchers).
+  {
+    name: 'held-out set 73',
+    dir: HELD_OUT_73_DIR,
+    loaded: heldOut73Corpus,
+    section: 'heldOut73',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

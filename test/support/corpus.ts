@@ -555,6 +555,14 @@ export const HELD_OUT_71_DIR = join(CORPUS_DIR, 'held-out-71');
 export const HELD_OUT_72_DIR = join(CORPUS_DIR, 'held-out-72');
 
 /**
+ * A seventy-third held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64, 66
+ * and 70: published proof-of-concept wording spread over every client-visible surface, on dental and beauty clinic ground
+ * (recall systems, dental insurance and payment plans, at-home aligners, dental tourism, aesthetic injectables, clinic gift
+ * vouchers); nothing reads it by default.
+ */
+export const HELD_OUT_73_DIR = join(CORPUS_DIR, 'held-out-73');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
