@@ -88,6 +88,7 @@ import {
   HELD_OUT_70_DIR,
   HELD_OUT_71_DIR,
   HELD_OUT_72_DIR,
+  HELD_OUT_74_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -251,6 +252,8 @@ const heldOut71Corpus = loadCorpus(HELD_OUT_71_DIR);
 const heldOut71 = heldOut71Corpus.map(({ testCase }) => testCase);
 const heldOut72Corpus = loadCorpus(HELD_OUT_72_DIR);
 const heldOut72 = heldOut72Corpus.map(({ testCase }) => testCase);
+const heldOut74Corpus = loadCorpus(HELD_OUT_74_DIR);
+const heldOut74 = heldOut74Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -326,6 +329,7 @@ const everyCase = [
   ...heldOut70,
   ...heldOut71,
   ...heldOut72,
+  ...heldOut74,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -474,6 +478,7 @@ function readmeSections(): {
   heldOut70: string;
   heldOut71: string;
   heldOut72: string;
+  heldOut74: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -553,6 +558,7 @@ function readmeSections(): {
     at('Held-out set 70'),
     at('Held-out set 71'),
     at('Held-out set 72'),
+    at('Held-out set 74'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -634,6 +640,7 @@ function readmeSections(): {
     heldOut70: section(69),
     heldOut71: section(70),
     heldOut72: section(71),
+    heldOut74: section(72),
   };
 }
 
@@ -1591,6 +1598,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut72Corpus,
     section: 'heldOut72',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69 and 71 as product text by an attacker who has read scanners'
+  // rule lists, on buying, selling and moving home ground no set took (conveyancing and completion funds, estate agents'
+  // offers and memoranda of sale, mortgage brokers, surveys and searches, stamp duty, removals and storage, new-build
+  // reservations, utility and council tax moves); written in one short sitting.
+  {
+    name: 'held-out set 74',
+    dir: HELD_OUT_74_DIR,
+    loaded: heldOut74Corpus,
+    section: 'heldOut74',
+    least: 30,
     clientRequests: true,
   },
 ] as const;
