@@ -89,6 +89,7 @@ import {
   HELD_OUT_71_DIR,
   HELD_OUT_72_DIR,
   HELD_OUT_73_DIR,
+  HELD_OUT_74_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -254,6 +255,8 @@ const heldOut72Corpus = loadCorpus(HELD_OUT_72_DIR);
 const heldOut72 = heldOut72Corpus.map(({ testCase }) => testCase);
 const heldOut73Corpus = loadCorpus(HELD_OUT_73_DIR);
 const heldOut73 = heldOut73Corpus.map(({ testCase }) => testCase);
+const heldOut74Corpus = loadCorpus(HELD_OUT_74_DIR);
+const heldOut74 = heldOut74Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -330,6 +333,7 @@ const everyCase = [
   ...heldOut71,
   ...heldOut72,
   ...heldOut73,
+  ...heldOut74,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -479,6 +483,7 @@ function readmeSections(): {
   heldOut71: string;
   heldOut72: string;
   heldOut73: string;
+  heldOut74: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -559,6 +564,7 @@ function readmeSections(): {
     at('Held-out set 71'),
     at('Held-out set 72'),
     at('Held-out set 73'),
+    at('Held-out set 74'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -641,6 +647,7 @@ function readmeSections(): {
     heldOut71: section(70),
     heldOut72: section(71),
     heldOut73: section(72),
+    heldOut74: section(73),
   };
 }
 
@@ -1608,6 +1615,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_73_DIR,
     loaded: heldOut73Corpus,
     section: 'heldOut73',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69 and 71 as product text by an attacker who has read scanners'
+  // rule lists, on buying, selling and moving home ground no set took (conveyancing and completion funds, estate agents'
+  // offers and memoranda of sale, mortgage brokers, surveys and searches, stamp duty, removals and storage, new-build
+  // reservations, utility and council tax moves); written in one short sitting.
+  {
+    name: 'held-out set 74',
+    dir: HELD_OUT_74_DIR,
+    loaded: heldOut74Corpus,
+    section: 'heldOut74',
     least: 30,
     clientRequests: true,
   },

@@ -563,6 +563,15 @@ export const HELD_OUT_72_DIR = join(CORPUS_DIR, 'held-out-72');
 export const HELD_OUT_73_DIR = join(CORPUS_DIR, 'held-out-73');
 
 /**
+ * A seventy-fourth held-out set, written in our words and worded like sets 58, 60, 62, 65, 67, 69 and 71 as ordinary
+ * product text by an attacker who has read scanners' rule lists, on buying, selling and moving home ground no set took
+ * (conveyancing solicitors and completion funds, estate agents' offers and memoranda of sale, mortgage brokers and
+ * agreements in principle, surveys and searches, stamp duty, removals and storage, new-build reservations, utility and
+ * council tax moves); nothing reads it by default.
+ */
+export const HELD_OUT_74_DIR = join(CORPUS_DIR, 'held-out-74');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
