@@ -88,6 +88,7 @@ import {
   HELD_OUT_70_DIR,
   HELD_OUT_71_DIR,
   HELD_OUT_72_DIR,
+  HELD_OUT_75_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -251,6 +252,8 @@ const heldOut71Corpus = loadCorpus(HELD_OUT_71_DIR);
 const heldOut71 = heldOut71Corpus.map(({ testCase }) => testCase);
 const heldOut72Corpus = loadCorpus(HELD_OUT_72_DIR);
 const heldOut72 = heldOut72Corpus.map(({ testCase }) => testCase);
+const heldOut75Corpus = loadCorpus(HELD_OUT_75_DIR);
+const heldOut75 = heldOut75Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -326,6 +329,7 @@ const everyCase = [
   ...heldOut70,
   ...heldOut71,
   ...heldOut72,
+  ...heldOut75,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -474,6 +478,7 @@ function readmeSections(): {
   heldOut70: string;
   heldOut71: string;
   heldOut72: string;
+  heldOut75: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -553,6 +558,7 @@ function readmeSections(): {
     at('Held-out set 70'),
     at('Held-out set 71'),
     at('Held-out set 72'),
+    at('Held-out set 75'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -634,6 +640,7 @@ function readmeSections(): {
     heldOut70: section(69),
     heldOut71: section(70),
     heldOut72: section(71),
+    heldOut75: section(72),
   };
 }
 
@@ -1590,6 +1597,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_72_DIR,
     loaded: heldOut72Corpus,
     section: 'heldOut72',
+    least: 20,
+    clientRequests: true,
+  },
+  // Set 75, real public text again: injection examples from Dutch, Indonesian, Ukrainian, Thai and English explainers,
+  // glossaries, tutorials and blogs, re-placed on every client-visible surface, and real MCP servers' own tool
+  // definitions as the benign side.
+  {
+    name: 'held-out set 75',
+    dir: HELD_OUT_75_DIR,
+    loaded: heldOut75Corpus,
+    section: 'heldOut75',
     least: 20,
     clientRequests: true,
   },
