@@ -90,6 +90,7 @@ import {
   HELD_OUT_72_DIR,
   HELD_OUT_73_DIR,
   HELD_OUT_74_DIR,
+  HELD_OUT_75_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -257,6 +258,8 @@ const heldOut73Corpus = loadCorpus(HELD_OUT_73_DIR);
 const heldOut73 = heldOut73Corpus.map(({ testCase }) => testCase);
 const heldOut74Corpus = loadCorpus(HELD_OUT_74_DIR);
 const heldOut74 = heldOut74Corpus.map(({ testCase }) => testCase);
+const heldOut75Corpus = loadCorpus(HELD_OUT_75_DIR);
+const heldOut75 = heldOut75Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -334,6 +337,7 @@ const everyCase = [
   ...heldOut72,
   ...heldOut73,
   ...heldOut74,
+  ...heldOut75,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -484,6 +488,7 @@ function readmeSections(): {
   heldOut72: string;
   heldOut73: string;
   heldOut74: string;
+  heldOut75: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -565,6 +570,7 @@ function readmeSections(): {
     at('Held-out set 72'),
     at('Held-out set 73'),
     at('Held-out set 74'),
+    at('Held-out set 75'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -648,6 +654,7 @@ function readmeSections(): {
     heldOut72: section(71),
     heldOut73: section(72),
     heldOut74: section(73),
+    heldOut75: section(74),
   };
 }
 
@@ -1628,6 +1635,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut74Corpus,
     section: 'heldOut74',
     least: 30,
+    clientRequests: true,
+  },
+  // Set 75, real public text again: injection examples from Dutch, Indonesian, Ukrainian, Thai and English explainers,
+  // glossaries, tutorials and blogs, re-placed on every client-visible surface, and real MCP servers' own tool
+  // definitions as the benign side.
+  {
+    name: 'held-out set 75',
+    dir: HELD_OUT_75_DIR,
+    loaded: heldOut75Corpus,
+    section: 'heldOut75',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -572,6 +572,14 @@ export const HELD_OUT_73_DIR = join(CORPUS_DIR, 'held-out-73');
 export const HELD_OUT_74_DIR = join(CORPUS_DIR, 'held-out-74');
 
 /**
+ * A seventy-fifth held-out set, real public text again like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47,
+ * 50, 53, 56, 63, 68 and 72: injection examples as explainers, glossaries, tutorials and blogs published them (in
+ * Dutch, Indonesian, Ukrainian, Thai and English), re-placed on the surface where each would reach a model, and real
+ * MCP servers' own tool definitions as the benign side; nothing reads it by default.
+ */
+export const HELD_OUT_75_DIR = join(CORPUS_DIR, 'held-out-75');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
