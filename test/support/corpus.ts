@@ -580,6 +580,14 @@ export const HELD_OUT_74_DIR = join(CORPUS_DIR, 'held-out-74');
 export const HELD_OUT_75_DIR = join(CORPUS_DIR, 'held-out-75');
 
 /**
+ * A seventy-sixth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64,
+ * 66, 70 and 73: published proof-of-concept wording spread over every client-visible surface, on pets and animal care
+ * ground (puppy and kitten sales, breeders and deposits, dog walkers and pet sitters, microchip databases, pet insurance
+ * claims, pet food subscriptions, rehoming and rescue charities, grooming, pet couriers); nothing reads it by default.
+ */
+export const HELD_OUT_76_DIR = join(CORPUS_DIR, 'held-out-76');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
