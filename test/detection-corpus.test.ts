@@ -91,6 +91,7 @@ import {
   HELD_OUT_73_DIR,
   HELD_OUT_74_DIR,
   HELD_OUT_75_DIR,
+  HELD_OUT_77_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -260,6 +261,8 @@ const heldOut74Corpus = loadCorpus(HELD_OUT_74_DIR);
 const heldOut74 = heldOut74Corpus.map(({ testCase }) => testCase);
 const heldOut75Corpus = loadCorpus(HELD_OUT_75_DIR);
 const heldOut75 = heldOut75Corpus.map(({ testCase }) => testCase);
+const heldOut77Corpus = loadCorpus(HELD_OUT_77_DIR);
+const heldOut77 = heldOut77Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -338,6 +341,7 @@ const everyCase = [
   ...heldOut73,
   ...heldOut74,
   ...heldOut75,
+  ...heldOut77,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -489,6 +493,7 @@ function readmeSections(): {
   heldOut73: string;
   heldOut74: string;
   heldOut75: string;
+  heldOut77: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -571,6 +576,7 @@ function readmeSections(): {
     at('Held-out set 73'),
     at('Held-out set 74'),
     at('Held-out set 75'),
+    at('Held-out set 77'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -655,6 +661,7 @@ function readmeSections(): {
     heldOut73: section(72),
     heldOut74: section(73),
     heldOut75: section(74),
+    heldOut77: section(75),
   };
 }
 
@@ -1646,6 +1653,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut75Corpus,
     section: 'heldOut75',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69, 71 and 74 as product text by an attacker who has read
+  // scanners' rule lists, on learner driver and driving test ground no set took (driving schools and lesson blocks, test
+  // bookings, slot resellers and booking bots, learner insurance and ghost broking, instructor franchises, dashcam and
+  // telematics apps); written in one short sitting.
+  {
+    name: 'held-out set 77',
+    dir: HELD_OUT_77_DIR,
+    loaded: heldOut77Corpus,
+    section: 'heldOut77',
+    least: 30,
     clientRequests: true,
   },
 ] as const;
