@@ -92,6 +92,7 @@ import {
   HELD_OUT_74_DIR,
   HELD_OUT_75_DIR,
   HELD_OUT_76_DIR,
+  HELD_OUT_77_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -263,6 +264,8 @@ const heldOut75Corpus = loadCorpus(HELD_OUT_75_DIR);
 const heldOut75 = heldOut75Corpus.map(({ testCase }) => testCase);
 const heldOut76Corpus = loadCorpus(HELD_OUT_76_DIR);
 const heldOut76 = heldOut76Corpus.map(({ testCase }) => testCase);
+const heldOut77Corpus = loadCorpus(HELD_OUT_77_DIR);
+const heldOut77 = heldOut77Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -342,6 +345,7 @@ const everyCase = [
   ...heldOut74,
   ...heldOut75,
   ...heldOut76,
+  ...heldOut77,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -494,6 +498,7 @@ function readmeSections(): {
   heldOut74: string;
   heldOut75: string;
   heldOut76: string;
+  heldOut77: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -577,6 +582,7 @@ function readmeSections(): {
     at('Held-out set 74'),
     at('Held-out set 75'),
     at('Held-out set 76'),
+    at('Held-out set 77'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -662,6 +668,7 @@ function readmeSections(): {
     heldOut74: section(73),
     heldOut75: section(74),
     heldOut76: section(75),
+    heldOut77: section(76),
   };
 }
 
@@ -1663,6 +1670,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_76_DIR,
     loaded: heldOut76Corpus,
     section: 'heldOut76',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69, 71 and 74 as product text by an attacker who has read
+  // scanners' rule lists, on learner driver and driving test ground no set took (driving schools and lesson blocks, test
+  // bookings, slot resellers and booking bots, learner insurance and ghost broking, instructor franchises, dashcam and
+  // telematics apps); written in one short sitting.
+  {
+    name: 'held-out set 77',
+    dir: HELD_OUT_77_DIR,
+    loaded: heldOut77Corpus,
+    section: 'heldOut77',
     least: 30,
     clientRequests: true,
   },

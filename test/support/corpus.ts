@@ -588,6 +588,15 @@ export const HELD_OUT_75_DIR = join(CORPUS_DIR, 'held-out-75');
 export const HELD_OUT_76_DIR = join(CORPUS_DIR, 'held-out-76');
 
 /**
+ * A seventy-seventh held-out set, written in our words and worded like sets 58, 60, 62, 65, 67, 69, 71 and 74 as
+ * ordinary product text by an attacker who has read scanners' rule lists, on learner driver and driving test ground no
+ * set took (driving schools and lesson blocks, theory and practical test bookings, test-slot resellers and booking bots,
+ * learner and young driver insurance, intensive courses, instructor franchises, dashcam and telematics apps); nothing
+ * reads it by default.
+ */
+export const HELD_OUT_77_DIR = join(CORPUS_DIR, 'held-out-77');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
