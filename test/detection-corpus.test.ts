@@ -91,6 +91,7 @@ import {
   HELD_OUT_73_DIR,
   HELD_OUT_74_DIR,
   HELD_OUT_75_DIR,
+  HELD_OUT_78_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -260,6 +261,8 @@ const heldOut74Corpus = loadCorpus(HELD_OUT_74_DIR);
 const heldOut74 = heldOut74Corpus.map(({ testCase }) => testCase);
 const heldOut75Corpus = loadCorpus(HELD_OUT_75_DIR);
 const heldOut75 = heldOut75Corpus.map(({ testCase }) => testCase);
+const heldOut78Corpus = loadCorpus(HELD_OUT_78_DIR);
+const heldOut78 = heldOut78Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -338,6 +341,7 @@ const everyCase = [
   ...heldOut73,
   ...heldOut74,
   ...heldOut75,
+  ...heldOut78,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -489,6 +493,7 @@ function readmeSections(): {
   heldOut73: string;
   heldOut74: string;
   heldOut75: string;
+  heldOut78: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -571,6 +576,7 @@ function readmeSections(): {
     at('Held-out set 73'),
     at('Held-out set 74'),
     at('Held-out set 75'),
+    at('Held-out set 78'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -655,6 +661,7 @@ function readmeSections(): {
     heldOut73: section(72),
     heldOut74: section(73),
     heldOut75: section(74),
+    heldOut78: section(75),
   };
 }
 
@@ -1645,6 +1652,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_75_DIR,
     loaded: heldOut75Corpus,
     section: 'heldOut75',
+    least: 20,
+    clientRequests: true,
+  },
+  // Set 78, real public text again: injection examples from Norwegian, Arabic and English explainers and glossaries, a
+  // prompt collection and repository instruction and prompt files, re-placed on every client-visible surface, and real MCP
+  // servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 78',
+    dir: HELD_OUT_78_DIR,
+    loaded: heldOut78Corpus,
+    section: 'heldOut78',
     least: 20,
     clientRequests: true,
   },
