@@ -93,6 +93,7 @@ import {
   HELD_OUT_75_DIR,
   HELD_OUT_76_DIR,
   HELD_OUT_77_DIR,
+  HELD_OUT_78_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -266,6 +267,8 @@ const heldOut76Corpus = loadCorpus(HELD_OUT_76_DIR);
 const heldOut76 = heldOut76Corpus.map(({ testCase }) => testCase);
 const heldOut77Corpus = loadCorpus(HELD_OUT_77_DIR);
 const heldOut77 = heldOut77Corpus.map(({ testCase }) => testCase);
+const heldOut78Corpus = loadCorpus(HELD_OUT_78_DIR);
+const heldOut78 = heldOut78Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -346,6 +349,7 @@ const everyCase = [
   ...heldOut75,
   ...heldOut76,
   ...heldOut77,
+  ...heldOut78,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -499,6 +503,7 @@ function readmeSections(): {
   heldOut75: string;
   heldOut76: string;
   heldOut77: string;
+  heldOut78: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -583,6 +588,7 @@ function readmeSections(): {
     at('Held-out set 75'),
     at('Held-out set 76'),
     at('Held-out set 77'),
+    at('Held-out set 78'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -669,6 +675,7 @@ function readmeSections(): {
     heldOut75: section(74),
     heldOut76: section(75),
     heldOut77: section(76),
+    heldOut78: section(77),
   };
 }
 
@@ -1683,6 +1690,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut77Corpus,
     section: 'heldOut77',
     least: 30,
+    clientRequests: true,
+  },
+  // Set 78, real public text again: injection examples from Norwegian, Arabic and English explainers and glossaries, a
+  // prompt collection and repository instruction and prompt files, re-placed on every client-visible surface, and real MCP
+  // servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 78',
+    dir: HELD_OUT_78_DIR,
+    loaded: heldOut78Corpus,
+    section: 'heldOut78',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -597,6 +597,14 @@ export const HELD_OUT_76_DIR = join(CORPUS_DIR, 'held-out-76');
 export const HELD_OUT_77_DIR = join(CORPUS_DIR, 'held-out-77');
 
 /**
+ * A seventy-eighth held-out set, real public text again like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47,
+ * 50, 53, 56, 63, 68, 72 and 75: injection examples as Norwegian, Arabic and English explainers, glossaries, a prompt
+ * collection and repository instruction and prompt files published them, re-placed on the surface where each would
+ * reach a model, and real MCP servers' own tool definitions as the benign side; nothing reads it by default.
+ */
+export const HELD_OUT_78_DIR = join(CORPUS_DIR, 'held-out-78');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
