@@ -140,8 +140,8 @@ function decipheredToEnglish(before: string, after: string): boolean {
   return functionWordShare(after) >= 0.2 && functionWordShare(before) < 0.08;
 }
 
-/** Runs of at least five Latin words (paths included), the unit a cipher is applied to. */
-const LATIN_RUN = /[A-Za-z0-9~/._'$@-]+(?:[ \t,:]+[A-Za-z0-9~/._'$@-]+){4,}/g;
+/** Runs of at least five Latin words (paths included), the unit a cipher is applied to; each run read once, from its start. */
+const LATIN_RUN = /(?<![A-Za-z0-9~/._'$@-])[A-Za-z0-9~/._'$@-]+(?:[ \t,:]+[A-Za-z0-9~/._'$@-]+){4,}/g;
 
 /** Each Latin letter moved `shift` places along the alphabet: ROT13 is the shift of 13. */
 function shifted(value: string, shift: number): string {
@@ -251,8 +251,8 @@ export function decodedSpans(text: string): DecodedSpan[] {
 /** Three or more short string literals joined with `+` and nothing else: a value split on purpose. */
 const LITERAL_CHAIN = /(?:(['"`])[^'"`\n]{1,16}\1\s*\+\s*){2,}(['"`])[^'"`\n]{1,16}\2/g;
 
-/** A word a shell reads whole though empty quotes cut it: `~/.a""ws/cred""entials`. */
-const SHELL_CUT = /[^\s"'`\\]+(?:(?:""|''|\\"\\")[^\s"'`\\]+)+/g;
+/** A word a shell reads whole though empty quotes cut it: `~/.a""ws/cred""entials`; read from the start of the word. */
+const SHELL_CUT = /(?<![^\s"'`\\])[^\s"'`\\]+(?:(?:""|''|\\"\\")[^\s"'`\\]+)+/g;
 
 /**
  * Literal chains with the pieces joined (`'~/' + '.s' + 'sh/'` is `~/.ssh/`), and words cut by

@@ -734,9 +734,12 @@ export const PREFIX_EVERY =
 export const PRECEDENCE =
   /\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:first |before )(?:any|all|every)(?: other)?(?: mcp| [\w-]+)? (?:tools?|actions?|operations?|requests?|calls?|steps?)\b|\b(?:prerequisite|required first step|mandatory (?:first )?step|must run first) (?:for|before) (?:any|all|every)(?: other)?(?: mcp)? (?:tools?|actions?|operations?|requests?|calls?|steps?|functions?|servers?)\b|\bbefore (?:using|calling|invoking) (?:any|all|every) (?:other )?(?:tools?|functions?|servers?)\b|\b(?:must|should|has to|needs? to) (?:always )?be (?:called|used|invoked|run|executed|triggered) (?:immediately |right )?(?:after|following) (?:any|all|every|each)(?: other)? (?:tool|function|mcp)?\s*(?:calls?|invocations?|uses?|executions?|runs?|responses?|answers?|replies|actions?|operations?)\b/;
 
-/** An email address, a phone number in international form, or a URL. */
+/**
+ * An email address, a phone number in international form, or a URL. The address is matched from
+ * the start of its run only: free to start anywhere, a long token is rescanned from every position.
+ */
 export const ADDRESS =
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b0x[0-9a-f]{40}\b|\bbc1[02-9ac-hj-np-z]{25,60}\b|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b/;
+  /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b0x[0-9a-f]{40}\b|\bbc1[02-9ac-hj-np-z]{25,60}\b|\+\d[\d ()-]{7,}\d|\bhttps?:\/\/[^\s"'`<>)]+|\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b/;
 /** A URL that carries data in its query or path placeholders. */
 export const DATA_URL =
   /\bhttps?:\/\/[^\s"'`<>]+[?&][\w-]+=(?:\{[^}]*\}|<[^>]*>|\$\{?[\w.]+\}?|\[[^\]]*\]|%s|\.\.\.)/;

@@ -22,7 +22,7 @@ export const LANGUAGE_EVIDENCE = {
 const NOT_PROSE = [
   /`[^`\n]*`/g,
   /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
-  /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
+  /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
   /[\p{L}\p{N}]+(?:[_./-][\p{L}\p{N}]+)+/gu,
   /\b\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu,
   /[\p{N}]+/gu,
