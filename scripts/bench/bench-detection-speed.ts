@@ -7,7 +7,8 @@
  * A server chooses what its tools return, and honest ones return hex dumps, base64 images and long
  * identifiers. A rule whose pattern may start inside a run of the characters it matches rescans the
  * run from every position, so the time grows with the square of the run: 160,000 hex digits took
- * over two minutes before such patterns were made to start only where a run starts. Prose is the
+ * over two minutes before such patterns were made to start only where a run starts, and 16,000
+ * spaces half a minute before a label's indentation was taken whole. Prose is the
  * baseline; every other shape should cost about what prose of its length costs, at every size.
  * Exits 1 when a shape at the largest size costs more than 10 times the prose.
  */
@@ -46,6 +47,8 @@ const SHAPES: Record<string, (length: number) => string> = {
   'letters and digits': (length) => 'x1'.repeat(Math.ceil(length / 2)).slice(0, length),
   'hyphenated run': (length) => 'a-'.repeat(Math.ceil(length / 2)).slice(0, length),
   'CJK run': (length) => '中'.repeat(length),
+  spaces: (length) => ' '.repeat(length),
+  'blank lines': (length) => '\n'.repeat(length),
 };
 
 const tools = [

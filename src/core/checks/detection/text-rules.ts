@@ -1491,10 +1491,13 @@ const READER_ADDRESS =
  * (`--agent:` in a SQL comment or a spreadsheet cell) ("AI સહાયક માટે:",
  * "I gynorthwywyr AI sy'n darllen hwn:", "Summariser agents:", "Shënim për asistentin:"). Writers
  * of every language borrow these words, so the label is legible where the rest is not. The
- * acronyms are read in capitals: "ai" is a word in Italian and French.
+ * acronyms are read in capitals: "ai" is a word in Italian and French. The indentation before the
+ * label is taken whole (a lookahead and its backreference, JavaScript's atomic group): left to
+ * backtrack, a long run of spaces was split every way against the label's length, and 16,000
+ * spaces took half a minute.
  */
 const LEAD_IN =
-  /(?<=^|[\n[(>«]|[\]:]\s|(?:^|\n)[ \t]*['"‘“]|(?:^|\n)[ \t]*\d{1,3}[.)][ \t]|(?:^|[\n,])[ \t]*(?:--|\/\/|#))\s*([^\n:.!?[\]()<>\\"{}]{1,60}?(?:\s*\([^\n:()]{1,30}\))?)\s*(?::\s|\s[–—-]\s)/g;
+  /(?<=^|[\n[(>«]|[\]:]\s|(?:^|\n)[ \t]*['"‘“]|(?:^|\n)[ \t]*\d{1,3}[.)][ \t]|(?:^|[\n,])[ \t]*(?:--|\/\/|#))(?=([ \t]*))\1([^\n:.!?[\]()<>\\"{}]{1,60}?(?:\s*\([^\n:()]{1,30}\))?)\s*(?::\s|\s[–—-]\s)/g;
 const AI_ACRONYM = /\b(?:AI|A\.I\.|LLMs?|GPT|KI|IA)\b/;
 const AGENT_STEM =
   /(?<![\p{L}\p{N}_.'-])(?:assist|asist|asyst|agent|ajan|ajent|agjent|ассист|асист|агент)|\b(?:bots?|copilot|claude|gemini|chatgpt)\b/iu;
@@ -1578,7 +1581,8 @@ const PERSON_OWN_HELPER = /\b(?:my|his|her|their)\s+(?:assistants?|agents?|secre
 function addressedByLabel(original: string, context: RuleContext): boolean {
   if (PAREN_LABEL.test(original)) return true;
   for (const match of original.matchAll(LEAD_IN)) {
-    const label = withoutOwnTools(match[1]!, context);
+    // Group 1 is the indentation, taken whole (see `LEAD_IN`); group 2 the label.
+    const label = withoutOwnTools(match[2]!, context);
     if (label.split(/\s+/).length > 8 || MARKUP_LABEL.test(label) || productName(label)) continue;
     if (indexLine(original.slice(match.index + match[0].length))) continue;
     // The acronyms count only in capitals, so they leave the word list's lower-case reading.
