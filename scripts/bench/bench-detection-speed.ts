@@ -8,7 +8,8 @@
  * identifiers. A rule whose pattern may start inside a run of the characters it matches rescans the
  * run from every position, so the time grows with the square of the run: 160,000 hex digits took
  * over two minutes before such patterns were made to start only where a run starts, and 16,000
- * spaces half a minute before a label's indentation was taken whole. Prose is the
+ * spaces half a minute before a label's indentation was taken whole; finding the sentence around
+ * each of many triggers read the whole text before it. Prose is the
  * baseline; every other shape should cost about what prose of its length costs, at every size.
  * Exits 1 when a shape at the largest size costs more than 10 times the prose.
  */
@@ -48,6 +49,11 @@ const SHAPES: Record<string, (length: number) => string> = {
   'hyphenated run': (length) => 'a-'.repeat(Math.ceil(length / 2)).slice(0, length),
   'CJK run': (length) => '中'.repeat(length),
   spaces: (length) => ' '.repeat(length),
+  // Many sentences a rule looks at whole: each trigger asks for the sentence around it.
+  'read triggers': (length) =>
+    'Every record you read is listed. '.repeat(Math.ceil(length / 33)).slice(0, length),
+  'bulk orders': (length) =>
+    'INV-1 for each open invoice, account 12. '.repeat(Math.ceil(length / 41)).slice(0, length),
   'blank lines': (length) => '\n'.repeat(length),
 };
 

@@ -3936,13 +3936,33 @@ const NOT_AN_ORDER =
 
 const MODAL = /\b(?:can|could|may|might)\b/;
 
+/** Where the sentence holding `at` ends: a stop before a space or the end, or a blank line. */
+const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
+
+/**
+ * Where the sentence holding `at` starts: just after the last stop followed by a space, or the last
+ * blank line, before `at`. Read backwards from `at`, so finding it costs the sentence, not the text
+ * before it: the rules ask for the sentence around every trigger they find.
+ */
+function sentenceStart(form: string, at: number): number {
+  for (let index = at - 1; index >= 0; index--) {
+    const char = form[index]!;
+    if ((char === '.' || char === '!' || char === '?') && index + 1 < at && /\s/.test(form[index + 1]!))
+      return index + 1;
+    if (char !== '\n') continue;
+    let back = index - 1;
+    while (back >= 0 && form[back] !== '\n' && /\s/.test(form[back]!)) back--;
+    if (back >= 0 && form[back] === '\n') return index + 1;
+  }
+  return 0;
+}
+
 /** The sentence around `at`: from the last sentence end or blank line before it to the next. */
 function sentenceAround(form: string, at: number): Clause {
-  const before = form.slice(0, at);
-  const ends = [...before.matchAll(/[.!?](?=\s)|\n\s*\n/g)];
-  const start = ends.length > 0 ? ends.at(-1)!.index + ends.at(-1)![0].length : 0;
-  const next = /[.!?](?=\s|$)|\n\s*\n/.exec(form.slice(at));
-  const end = next ? at + next.index + 1 : form.length;
+  const start = sentenceStart(form, at);
+  SENTENCE_END.lastIndex = at;
+  const next = SENTENCE_END.exec(form);
+  const end = next ? next.index + 1 : form.length;
   return { start, end, text: form.slice(start, end) };
 }
 
