@@ -37,7 +37,10 @@ describe('the polite registry client', () => {
 
   it('backs off on 5xx, doubling each time, and then succeeds', async () => {
     fake.fail('/npm/tiny-mcp', 2, { status: 503 });
-    const { instance, waits } = client();
+    // A clock a second on at every look, so pacing never waits and only the back-off is recorded
+    // (with the real clock, two requests in the same millisecond added a 1 ms turn now and then).
+    let clock = 0;
+    const { instance, waits } = client({ now: () => (clock += 1000) });
     expect((await instance.getJson(url())).kind).toBe('ok');
     expect(waits).toEqual([100, 200]);
     expect(instance.stats).toMatchObject({ requests: 3, retries: 2 });
