@@ -30,8 +30,8 @@ const expectedLines: Record<keyof typeof placed, string[]> = {
     `${placed['schema-violation']}: /checks/2/status: has a value that is not allowed (use one of "pass", "partial", "fail", "not_applicable", "not_run", "error")`,
   ],
   'score-mismatch': [
-    `${placed['score-mismatch']}: /scores/af_score: is 100 but the checks give 97.3 (write 97.3; scores are recomputed from the checks by the rubric 2.4 rules)`,
-    `${placed['score-mismatch']}: /scores/dimensions/security/score: is 100 but the checks give 91.9 (write 91.9; scores are recomputed from the checks by the rubric 2.4 rules)`,
+    `${placed['score-mismatch']}: /scores/af_score: is 100 but the checks give 97.3 (write 97.3; scores are recomputed from the checks by the rubric 2.5 rules)`,
+    `${placed['score-mismatch']}: /scores/dimensions/security/score: is 100 but the checks give 91.9 (write 91.9; scores are recomputed from the checks by the rubric 2.5 rules)`,
   ],
   'unknown-package': [
     `${placed['unknown-package']}: /package/id: "ghost-server" is not a known package (use the id of a package in data/packages/, or request the package first)`,

@@ -8,8 +8,11 @@
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { runtimeChecks } from '../../src/core/checks/server/runtime-checks.ts';
 import { mcpSnapshotChecks } from '../../src/core/checks/server/snapshot-checks.ts';
+import type { McpSnapshot } from '../../src/core/checks/snapshot.ts';
 import { scoreChecks } from '../../src/core/scoring/score-checks.ts';
 import type { CheckResult } from '../../src/core/types.ts';
+import type { JudgeContext } from '../../src/evaluator/llm/judge.ts';
+import { judgePoisoning } from '../../src/evaluator/llm/judged-checks.ts';
 import { probeServer, type ServerLauncher } from '../../src/evaluator/mcp-probe.ts';
 import type { CorpusCase, Label, Technique } from './corpus.ts';
 import { type CorpusState, newCorpusState, serveOn } from './corpus-server.ts';
@@ -25,6 +28,9 @@ export interface FailedCheck {
   evidence: string[];
 }
 
+/** What the poisoning judge (SEC-L1) said of a case, when the bench ran one. */
+export type JudgedVerdict = { flagged: boolean; findings: string[] } | { error: string };
+
 export interface CaseVerdict {
   id: string;
   label: Label;
@@ -33,6 +39,7 @@ export interface CaseVerdict {
   caught: boolean;
   grade: string | null;
   failed: FailedCheck[];
+  judged?: JudgedVerdict;
 }
 
 function corpusLauncher(testCase: CorpusCase, state: CorpusState): ServerLauncher {
@@ -57,7 +64,20 @@ function failedChecks(checks: readonly CheckResult[]): FailedCheck[] {
     }));
 }
 
-export async function verdictOf(testCase: CorpusCase): Promise<CaseVerdict> {
+async function judgedVerdict(snapshot: McpSnapshot | undefined, judge: JudgeContext): Promise<JudgedVerdict> {
+  if (!snapshot) return { flagged: false, findings: [] };
+  const result = await judgePoisoning(snapshot, judge);
+  if (result.status === 'error') return { error: result.message ?? 'the judge gave no verdict' };
+  return {
+    flagged: result.status === 'fail',
+    findings: (result.evidence ?? []).map(
+      (item) => `${item.path ?? item.location}: ${String(item.value ?? '')}`,
+    ),
+  };
+}
+
+/** `judge`: also run the judged SEC-L1 on the snapshot (the cap does not depend on it). */
+export async function verdictOf(testCase: CorpusCase, judge?: JudgeContext): Promise<CaseVerdict> {
   const probe = await probeServer(corpusLauncher(testCase, newCorpusState()), () => {}, {
     notificationGraceMs: NOTIFICATION_GRACE_MS,
   });
@@ -73,5 +93,6 @@ export async function verdictOf(testCase: CorpusCase): Promise<CaseVerdict> {
     caught: scores.capsApplied.includes(CRITICAL_CAP),
     grade: scores.grade,
     failed: failedChecks(checks),
+    ...(judge ? { judged: await judgedVerdict(probe.snapshot ?? undefined, judge) } : {}),
   };
 }

@@ -96,15 +96,15 @@ function parseEnv(
   return { ok: true, env };
 }
 
-export function judgeFor(choice: ModelChoice): { ok: true; judge: Judge } | { ok: false; message: string } {
+/** `withoutJudge`: how to run without one, for the message when the provider's key is missing. */
+export function judgeFor(
+  choice: ModelChoice,
+  withoutJudge = 'run with --no-llm (deterministic checks only)',
+): { ok: true; judge: Judge } | { ok: false; message: string } {
   const keyName = choice.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
   const key = process.env[keyName];
-  if (!key) {
-    return {
-      ok: false,
-      message: `${keyName} is not set: export it for the judge, or run with --no-llm (deterministic checks only)`,
-    };
-  }
+  if (!key)
+    return { ok: false, message: `${keyName} is not set: export it for the judge, or ${withoutJudge}` };
   const provider =
     choice.provider === 'anthropic'
       ? anthropicProvider(key, process.env.ANTHROPIC_BASE_URL || undefined)

@@ -201,7 +201,7 @@ export function buildCatalogueParts(
     );
     const countedRubrics = evaluations
       .filter((evaluation) => countedIds.has(evaluation.doc.evaluation_id))
-      .map((evaluation) => evaluation.doc.rubric_version);
+      .map(({ doc }) => ({ version: doc.rubric_version, judged: doc.evaluator.llm != null }));
     const representative =
       aggregate.representativeId === null
         ? undefined

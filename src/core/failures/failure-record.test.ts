@@ -78,10 +78,24 @@ describe('failure records', () => {
   it('keeps the package out of the queue until the retry is due, then queues it with the reason', () => {
     const agg = aggregate([entry('a', 'unrunnable', '2026-11-10T00:00:00Z')]);
     const failure = failureRecord(agg, doc('a'));
-    expect(packageState(PKG, agg, [RUBRIC_VERSION], Date.parse('2026-11-10T12:00:00Z'), failure).status).toBe(
-      'Evaluated',
-    );
-    expect(packageState(PKG, agg, [RUBRIC_VERSION], Date.parse('2026-11-11T00:00:00Z'), failure)).toEqual({
+    expect(
+      packageState(
+        PKG,
+        agg,
+        [{ version: RUBRIC_VERSION, judged: false }],
+        Date.parse('2026-11-10T12:00:00Z'),
+        failure,
+      ).status,
+    ).toBe('Evaluated');
+    expect(
+      packageState(
+        PKG,
+        agg,
+        [{ version: RUBRIC_VERSION, judged: false }],
+        Date.parse('2026-11-11T00:00:00Z'),
+        failure,
+      ),
+    ).toEqual({
       status: 'Needs re-evaluation',
       reasons: [
         {

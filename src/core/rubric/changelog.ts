@@ -13,6 +13,18 @@ export interface RubricRelease {
 
 export const RUBRIC_CHANGELOG: readonly RubricRelease[] = [
   {
+    version: '2.5',
+    date: '2026-11-28',
+    summary:
+      'The judged poisoning check (SEC-L1) reads everything a model reads, as the deterministic checks do, and looks for orders to act that the user never gave. Only judged checks change: an evaluation made without a judge (`--no-llm`) scores the same under 2.5 and is not evaluated again.',
+    changes: [
+      "SEC-L1 judges each distinct tool definition on every face (a definition shown only to one client name included), the server's instructions, prompts and resource lists, and each distinct text the probe got back: tool results and error results, prompt messages, resource contents, sampling and elicitation requests and JSON-RPC errors (at most 60 returned texts, each cut at 12,000 characters). Returned text goes to the judge with a brief of the server's tools. Before, it judged the first face's tool definitions only.",
+      'The judge has a sixth finding, `unrequested_action`: text that has the assistant pay, send, share, book, delete, approve or change a setting, recipient or amount with a tool, where the call does not follow from what the user asked, however it is phrased (a house procedure, a step "already agreed", an order with no addressee). These are the business-logic attacks the wording rules of SEC-02 to SEC-04 miss on fresh held-out sets. Data that reports state, and advice a careful assistant would pass on rather than act on, are not findings.',
+      'Each judged finding names the face, the JSON pointer and the readable path where the judge read it (`/contents/tool_results/0/text`, `tools/call get_booking`), and its quote with hidden characters made visible.',
+      "A judged finding stays a high one and does not trigger the critical-security cap: the judge's false-alarm rate on the held-out benign servers has not been measured yet (`npm run bench:detection -- --judge` measures it with a provider key).",
+    ],
+  },
+  {
     version: '2.4',
     date: '2026-11-27',
     summary:

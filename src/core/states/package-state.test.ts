@@ -49,3 +49,26 @@ describe('a package whose only evaluation covered too few checks', () => {
     );
   });
 });
+
+describe('a package scored under an earlier rubric', () => {
+  const pkg = { id: 'server-memory', kind: 'mcp-server', version: '2026.1.26' } as PackageFile;
+  const aggregate = {
+    status: 'scored',
+    scoredVersion: '2026.1.26',
+    lastEvaluatedAt: '2026-11-27T10:00:00Z',
+    evaluations: [],
+  } as unknown as PackageAggregate;
+  const asOf = Date.parse('2026-11-28T10:00:00Z');
+  const reasons = (version: string, judged: boolean) =>
+    packageState(pkg, aggregate, [{ version, judged }], asOf).reasons.map((reason) => reason.text);
+
+  it('stands when every later release changed only judged checks and no judge ran in it', () => {
+    expect(reasons('2.4', false)).toEqual([]);
+  });
+
+  it('goes back to be evaluated again when a judge ran in it, or when a later release changed more', () => {
+    expect(reasons('2.4', true)).toEqual(['Scored under rubric 2.4; the current rubric is 2.5.']);
+    expect(reasons('2.3', false)).toEqual(['Scored under rubric 2.3; the current rubric is 2.5.']);
+    expect(reasons('9.9', false)).toEqual(['Scored under rubric 9.9; the current rubric is 2.5.']);
+  });
+});

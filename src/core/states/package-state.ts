@@ -7,7 +7,7 @@ import type { PackageAggregate } from '../aggregate/package-aggregate.ts';
 import { STALE_AFTER_DAYS } from '../aggregate/policy.ts';
 import { failedTo } from '../checks/server/start-failure.ts';
 import type { FailureRecord } from '../failures/failure-record.ts';
-import { isBefore, isRubricVersion, RUBRIC_VERSION } from '../rubric/versions.ts';
+import { isCurrentFor, RUBRIC_VERSION } from '../rubric/versions.ts';
 import type { CheckResult, EvaluationStatusText, PackageFile } from '../types.ts';
 
 export type StateReasonCode =
@@ -61,10 +61,16 @@ function versionChange(pkg: PackageFile, aggregate: PackageAggregate): StateReas
   ];
 }
 
-function rubricChange(rubricVersions: readonly string[]): StateReason[] {
+/** The rubric an evaluation the score rests on was graded under, and whether a judge ran in it. */
+export interface CountedRubric {
+  version: string;
+  judged: boolean;
+}
+
+function rubricChange(counted: readonly CountedRubric[]): StateReason[] {
   const outdated = [
     ...new Set(
-      rubricVersions.filter((version) => !isRubricVersion(version) || isBefore(version, RUBRIC_VERSION)),
+      counted.filter(({ version, judged }) => !isCurrentFor(version, judged)).map(({ version }) => version),
     ),
   ].sort();
   return outdated.length > 0
@@ -104,14 +110,14 @@ export function partialReason(checks: readonly CheckResult[]): string | null {
 }
 
 /**
- * `countedRubricVersions`: the rubric versions of the evaluations the score rests on; `failure`:
+ * `countedRubrics`: the rubric versions of the evaluations the score rests on, and whether a judge ran; `failure`:
  * the failure record when every counted evaluation says it does not start; `whyPartial`: what the
  * newest evaluation says when none could be counted (`partialReason`).
  */
 export function packageState(
   pkg: PackageFile,
   aggregate: PackageAggregate,
-  countedRubricVersions: readonly string[],
+  countedRubrics: readonly CountedRubric[],
   asOfMs: number,
   failure: FailureRecord | null = null,
   whyPartial: string | null = null,
@@ -134,7 +140,7 @@ export function packageState(
     ...retryDue(failure, asOfMs),
     ...versionChange(pkg, aggregate),
     ...staleness(aggregate, asOfMs),
-    ...rubricChange(countedRubricVersions),
+    ...rubricChange(countedRubrics),
   ];
   return { status: reasons.length > 0 ? 'Needs re-evaluation' : 'Evaluated', reasons };
 }

@@ -3,6 +3,7 @@
  * become check outcomes (through `core/checks/judge/judged-checks.ts`, where the arithmetic lives).
  */
 import { canonicalSha256 } from '../../core/checks/canonical-json.ts';
+import { excerpt } from '../../core/checks/escape-text.ts';
 import {
   flaggedResult,
   type JudgeRecord,
@@ -12,6 +13,7 @@ import {
   type ToolDefinitionRatings,
   toolDefinitionScore,
 } from '../../core/checks/judge/judged-checks.ts';
+import { poisoningUnits } from '../../core/checks/judge/poisoning-units.ts';
 import { errored, notApplicable, notRun } from '../../core/checks/results.ts';
 import { propertiesOf, requiredOf } from '../../core/checks/schema-utils.ts';
 import { readSkillManifest, textFiles } from '../../core/checks/skill/files.ts';
@@ -96,15 +98,33 @@ function findingEvidence(run: UnitRun, locate: (index: number) => string): Evide
   );
 }
 
-async function toolPoisoning(snapshot: McpSnapshot, context: JudgeContext): Promise<CheckResult> {
-  if (snapshot.tools.length === 0) return notApplicable('SEC-L1', 'No tools to judge.');
-  const run = await judgeUnits(PROMPTS['tool-poisoning'], toolUnits(snapshot), context);
+/** SEC-L1: every unit of `poisoningUnits`, each finding located where the judge read it. */
+export async function judgePoisoning(snapshot: McpSnapshot, context: JudgeContext): Promise<CheckResult> {
+  const units = poisoningUnits(snapshot);
+  if (units.length === 0) return notApplicable('SEC-L1', 'The server showed no text to judge.');
+  const run = await judgeUnits(
+    PROMPTS['tool-poisoning'],
+    units.map((unit) => unit.data),
+    context,
+  );
   if (run.error) return errored('SEC-L1', run.error);
+  const evidence = run.results.flatMap(({ verdict, index }) =>
+    ((verdict.findings as Finding[]) ?? []).map((finding) => {
+      const { location, path, face } = units[index]!;
+      return {
+        location,
+        path,
+        face,
+        excerpt: excerpt(finding.quote),
+        value: `${finding.category}: ${finding.explanation}`.slice(0, 300),
+      };
+    }),
+  );
   return flaggedResult(
     'SEC-L1',
-    findingEvidence(run, (index) => pointerJoin('/tools', index)),
+    evidence,
     run.record,
-    'The judge found no poisoning in any tool.',
+    `The judge found no poisoning in the ${units.length} text(s) the server showed.`,
   );
 }
 
@@ -204,7 +224,7 @@ export async function judgeMcpServer(
   progress: Progress,
 ): Promise<CheckResult[]> {
   progress('judging tools for poisoning');
-  const poisoning = await toolPoisoning(snapshot, context);
+  const poisoning = await judgePoisoning(snapshot, context);
   progress('judging tool definitions');
   const definitions = await toolDefinitions(snapshot, context);
   progress('judging the tool set and the README');

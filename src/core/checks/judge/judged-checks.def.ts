@@ -14,8 +14,18 @@ export const SERVER_JUDGED_CHECKS: readonly CheckEntry[] = [
     method: 'llm',
     title: 'No tool poisoning (judged)',
     passes:
-      'A pinned judge finds no hidden instructions, shadowing, sensitive access, exfiltration channel or behaviour override in any tool. It may raise but never clear a deterministic finding.',
-    remediation: 'Rewrite the flagged descriptions so they only describe the tool.',
+      'A pinned judge finds no hidden instructions, shadowing, sensitive access, exfiltration channel, behaviour override or order to act that the user did not give in anything the server showed: each distinct tool definition, its instructions, prompts and resource lists on every face, and each distinct tool result, error, prompt message, resource content and sampling or elicitation request the probe got back. It may raise but never clear a deterministic finding.',
+    remediation:
+      'Rewrite the flagged text so it only describes the tool or reports the data; leave the choice of acting to the user.',
+    before: [
+      {
+        until: '2.5',
+        was: {
+          passes:
+            'A pinned judge finds no hidden instructions, shadowing, sensitive access, exfiltration channel or behaviour override in any tool. It may raise but never clear a deterministic finding.',
+        },
+      },
+    ],
   },
   {
     id: 'INT-L1',
