@@ -13,11 +13,11 @@ import {
   type ToolDefinitionRatings,
   toolDefinitionScore,
 } from '../../core/checks/judge/judged-checks.ts';
-import { poisoningUnits } from '../../core/checks/judge/poisoning-units.ts';
+import { poisoningUnits, toolView } from '../../core/checks/judge/poisoning-units.ts';
 import { errored, notApplicable, notRun } from '../../core/checks/results.ts';
 import { propertiesOf, requiredOf } from '../../core/checks/schema-utils.ts';
 import { readSkillManifest, textFiles } from '../../core/checks/skill/files.ts';
-import type { McpSnapshot, SkillSnapshot, SnapshotTool } from '../../core/checks/snapshot.ts';
+import type { McpSnapshot, SkillSnapshot } from '../../core/checks/snapshot.ts';
 import type { CheckResult, Evidence } from '../../core/types.ts';
 import { pointerJoin } from '../../core/validation/issue.ts';
 import { type JudgeContext, judgeUnit, type Verdict } from './judge.ts';
@@ -55,11 +55,6 @@ async function judgeUnits(
     results.push({ verdict: answer.verdict, index });
   }
   return { results, record };
-}
-
-function toolView(tool: SnapshotTool): Record<string, unknown> {
-  const { name, title, description, inputSchema, outputSchema, annotations } = tool;
-  return { name, title, description, inputSchema, outputSchema, annotations };
 }
 
 function toolUnits(snapshot: McpSnapshot): unknown[] {

@@ -65,7 +65,8 @@ function faceViews(snapshot: McpSnapshot): FaceView[] {
   return [first, ...later];
 }
 
-function toolView(tool: SnapshotTool): Record<string, unknown> {
+/** What a model is shown of a tool: every field of its definition a client passes on. */
+export function toolView(tool: SnapshotTool): Record<string, unknown> {
   const { name, title, description, inputSchema, outputSchema, annotations } = tool;
   return { name, title, description, inputSchema, outputSchema, annotations };
 }
