@@ -218,7 +218,9 @@ export async function judgeMcpServer(
   context: JudgeContext,
   progress: Progress,
 ): Promise<CheckResult[]> {
-  progress('judging tools for poisoning');
+  progress(
+    `judging ${poisoningUnits(snapshot).length} text(s) for poisoning: definitions on every face and what the server returned`,
+  );
   const poisoning = await judgePoisoning(snapshot, context);
   progress('judging tool definitions');
   const definitions = await toolDefinitions(snapshot, context);
