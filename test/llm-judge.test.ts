@@ -318,9 +318,11 @@ describe('afscore evaluate with a judge', () => {
     const index = Number(first!.location.split('/')[3]);
     const results = (doc.inputs as unknown as McpSnapshot).contents!.tool_results;
     expect(results[index]!.text).toContain(PROCEDURE);
-    // A judged finding is a high one: it costs security points but is not the critical cap.
-    expect(doc.scores.dimensions.security.score).toBeLessThan(100);
-    expect(doc.scores.caps_applied).not.toContain('critical-security-finding');
+    // Without the judge this package grades A; its judged finding holds it to a D, not the critical F.
+    expect(doc.scores.caps_applied).toEqual(['judged-security-finding']);
+    expect(doc.scores.dimensions.security.score).toBeLessThanOrEqual(50);
+    expect(doc.scores.af_score).toBeLessThanOrEqual(60);
+    expect(doc.scores.grade).toBe('D');
   }, 60_000);
 
   it('refuses a model alias before running anything', async () => {

@@ -58,6 +58,18 @@ const CAP_RULES: readonly CapRule[] = [
       'A critical security check failed (hidden characters or instructions, shadowing, requests for secrets, definitions that change by client or over time, look-alike names): security_score is capped at 20 and af_score at 40, an F, whatever else passed.',
   },
   {
+    id: 'judged-security-finding',
+    // The pinned judge reads for what the wording rules miss (orders to act that the user never gave).
+    // It can be wrong, so its finding alone does not grade F; but a package it flags must not grade A
+    // or B either. Triggers nothing before 2.5, when the judge first read what the server returns.
+    triggeredBy: ['SEC-L1'],
+    before: [{ until: '2.5', triggeredBy: [] }],
+    maxSecurity: 50,
+    maxAfScore: 60,
+    description:
+      'The pinned judge found poisoning (SEC-L1 failed: hidden instructions, shadowing, requests for secrets, an exfiltration channel, an override, or an order to act that the user did not give): security_score is capped at 50 and af_score at 60, a D at best. A judged finding can be wrong, so on its own it does not grade F.',
+  },
+  {
     id: 'does-not-start',
     triggeredBy: ['REL-01', 'SKL-R01'],
     unrunnable: true,

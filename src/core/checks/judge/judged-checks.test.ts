@@ -58,6 +58,26 @@ describe('judged outcomes', () => {
     });
   });
 
+  it('say what the judge found and where, naming the first three findings', () => {
+    const finding = (path: string, category: string) => ({
+      location: '/contents/tool_results/0/text',
+      path,
+      value: `${category}: why`,
+    });
+    const findings = [
+      finding('tools/call get_booking', 'unrequested_action'),
+      finding('server.instructions', 'hidden_instructions'),
+      finding('tools[pay]', 'tool_shadowing'),
+      finding('resources', 'exfiltration_channel'),
+    ];
+    expect(flaggedResult('SEC-L1', findings.slice(0, 1), record, 'clean').message).toBe(
+      'The judge flagged 1 finding(s): unrequested_action in tools/call get_booking.',
+    );
+    expect(flaggedResult('SEC-L1', findings, record, 'clean').message).toBe(
+      'The judge flagged 4 finding(s): unrequested_action in tools/call get_booking; hidden_instructions in server.instructions; tool_shadowing in tools[pay], and 1 more.',
+    );
+  });
+
   it('list every judged check of a kind as not run', () => {
     expect(judgedChecksNotRun('skill', 'no model').map((result) => result.id)).toEqual([
       'SKL-SL1',

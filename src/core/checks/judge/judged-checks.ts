@@ -86,10 +86,14 @@ export function flaggedResult(
   clean: string,
 ): CheckResult {
   if (findings.length === 0) return { id, status: 'pass', message: cleanMessage(clean), llm };
+  const named = findings
+    .slice(0, 3)
+    .map((finding) => `${String(finding.value ?? '').split(':')[0]} in ${finding.path ?? finding.location}`);
+  const more = findings.length > 3 ? `, and ${findings.length - 3} more` : '';
   return {
     id,
     status: 'fail',
-    message: `The judge flagged ${findings.length} finding(s).`,
+    message: `The judge flagged ${findings.length} finding(s): ${named.join('; ')}${more}.`,
     ...withEvidence(findings),
     llm,
   };
