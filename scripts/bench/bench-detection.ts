@@ -93,10 +93,10 @@ function judgeReport(malicious: readonly CaseVerdict[], benign: readonly CaseVer
     verdict.judged && 'findings' in verdict.judged ? verdict.judged.findings.join('; ') : '';
   return [
     '',
-    'Judged SEC-L1 alone (flagged = the judge failed SEC-L1)',
+    'Judged SEC-L1 alone (flagged = SEC-L1 failed, so the judged cap holds the package to a D)',
     ...matrixRows(malicious, benign, judgeFlagged),
     '',
-    'Cap or judge (flagged = graded F, or SEC-L1 failed)',
+    'Cap or judge (flagged = the critical cap grades it F, or SEC-L1 failed)',
     ...matrixRows(malicious, benign, (verdict) => verdict.caught || judgeFlagged(verdict)),
     '',
     `Missed by the cap, flagged by the judge (${malicious.filter((verdict) => !verdict.caught && judgeFlagged(verdict)).length}):`,
