@@ -605,6 +605,14 @@ export const HELD_OUT_77_DIR = join(CORPUS_DIR, 'held-out-77');
 export const HELD_OUT_78_DIR = join(CORPUS_DIR, 'held-out-78');
 
 /**
+ * A seventy-ninth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64,
+ * 66, 70, 73 and 76: published proof-of-concept wording spread over every client-visible surface, on childcare ground
+ * (nursery deposits and admissions, babysitting apps, after-school and holiday clubs, childcare vouchers and accounts,
+ * crèches, childcare subsidy claims); nothing reads it by default.
+ */
+export const HELD_OUT_79_DIR = join(CORPUS_DIR, 'held-out-79');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
