@@ -94,6 +94,7 @@ import {
   HELD_OUT_76_DIR,
   HELD_OUT_77_DIR,
   HELD_OUT_78_DIR,
+  HELD_OUT_80_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -269,6 +270,8 @@ const heldOut77Corpus = loadCorpus(HELD_OUT_77_DIR);
 const heldOut77 = heldOut77Corpus.map(({ testCase }) => testCase);
 const heldOut78Corpus = loadCorpus(HELD_OUT_78_DIR);
 const heldOut78 = heldOut78Corpus.map(({ testCase }) => testCase);
+const heldOut80Corpus = loadCorpus(HELD_OUT_80_DIR);
+const heldOut80 = heldOut80Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -350,6 +353,7 @@ const everyCase = [
   ...heldOut76,
   ...heldOut77,
   ...heldOut78,
+  ...heldOut80,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -504,6 +508,7 @@ function readmeSections(): {
   heldOut76: string;
   heldOut77: string;
   heldOut78: string;
+  heldOut80: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -589,6 +594,7 @@ function readmeSections(): {
     at('Held-out set 76'),
     at('Held-out set 77'),
     at('Held-out set 78'),
+    at('Held-out set 80'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -676,6 +682,7 @@ function readmeSections(): {
     heldOut76: section(75),
     heldOut77: section(76),
     heldOut78: section(77),
+    heldOut80: section(78),
   };
 }
 
@@ -1701,6 +1708,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut78Corpus,
     section: 'heldOut78',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69, 71, 74 and 77 as product text by an attacker who has read
+  // scanners' rule lists, on caravan, motorhome and campervan ground no set took (hire and rental, storage yards, dealers
+  // and private sales, holiday park pitch fees, touring sites, breakdown and insurance, conversions and habitation
+  // checks); written in one short sitting.
+  {
+    name: 'held-out set 80',
+    dir: HELD_OUT_80_DIR,
+    loaded: heldOut80Corpus,
+    section: 'heldOut80',
+    least: 30,
     clientRequests: true,
   },
 ] as const;
