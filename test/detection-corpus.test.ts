@@ -95,6 +95,7 @@ import {
   HELD_OUT_77_DIR,
   HELD_OUT_78_DIR,
   HELD_OUT_79_DIR,
+  HELD_OUT_80_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -272,6 +273,8 @@ const heldOut78Corpus = loadCorpus(HELD_OUT_78_DIR);
 const heldOut78 = heldOut78Corpus.map(({ testCase }) => testCase);
 const heldOut79Corpus = loadCorpus(HELD_OUT_79_DIR);
 const heldOut79 = heldOut79Corpus.map(({ testCase }) => testCase);
+const heldOut80Corpus = loadCorpus(HELD_OUT_80_DIR);
+const heldOut80 = heldOut80Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -354,6 +357,7 @@ const everyCase = [
   ...heldOut77,
   ...heldOut78,
   ...heldOut79,
+  ...heldOut80,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -509,6 +513,7 @@ function readmeSections(): {
   heldOut77: string;
   heldOut78: string;
   heldOut79: string;
+  heldOut80: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -595,6 +600,7 @@ function readmeSections(): {
     at('Held-out set 77'),
     at('Held-out set 78'),
     at('Held-out set 79'),
+    at('Held-out set 80'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -683,6 +689,7 @@ function readmeSections(): {
     heldOut77: section(76),
     heldOut78: section(77),
     heldOut79: section(78),
+    heldOut80: section(79),
   };
 }
 
@@ -1718,6 +1725,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_79_DIR,
     loaded: heldOut79Corpus,
     section: 'heldOut79',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69, 71, 74 and 77 as product text by an attacker who has read
+  // scanners' rule lists, on caravan, motorhome and campervan ground no set took (hire and rental, storage yards, dealers
+  // and private sales, holiday park pitch fees, touring sites, breakdown and insurance, conversions and habitation
+  // checks); written in one short sitting.
+  {
+    name: 'held-out set 80',
+    dir: HELD_OUT_80_DIR,
+    loaded: heldOut80Corpus,
+    section: 'heldOut80',
     least: 30,
     clientRequests: true,
   },

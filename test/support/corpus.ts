@@ -613,6 +613,14 @@ export const HELD_OUT_78_DIR = join(CORPUS_DIR, 'held-out-78');
 export const HELD_OUT_79_DIR = join(CORPUS_DIR, 'held-out-79');
 
 /**
+ * An eightieth held-out set, written in our words and worded like sets 58, 60, 62, 65, 67, 69, 71, 74 and 77 as
+ * ordinary product text by an attacker who has read scanners' rule lists, on caravan, motorhome and campervan ground no
+ * set took (hire and rental, storage yards, dealers and private sales, holiday park pitch fees, touring sites, breakdown
+ * and insurance, conversions and habitation checks); nothing reads it by default.
+ */
+export const HELD_OUT_80_DIR = join(CORPUS_DIR, 'held-out-80');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
