@@ -94,6 +94,7 @@ import {
   HELD_OUT_76_DIR,
   HELD_OUT_77_DIR,
   HELD_OUT_78_DIR,
+  HELD_OUT_81_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -269,6 +270,8 @@ const heldOut77Corpus = loadCorpus(HELD_OUT_77_DIR);
 const heldOut77 = heldOut77Corpus.map(({ testCase }) => testCase);
 const heldOut78Corpus = loadCorpus(HELD_OUT_78_DIR);
 const heldOut78 = heldOut78Corpus.map(({ testCase }) => testCase);
+const heldOut81Corpus = loadCorpus(HELD_OUT_81_DIR);
+const heldOut81 = heldOut81Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -350,6 +353,7 @@ const everyCase = [
   ...heldOut76,
   ...heldOut77,
   ...heldOut78,
+  ...heldOut81,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -504,6 +508,7 @@ function readmeSections(): {
   heldOut76: string;
   heldOut77: string;
   heldOut78: string;
+  heldOut81: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -589,6 +594,7 @@ function readmeSections(): {
     at('Held-out set 76'),
     at('Held-out set 77'),
     at('Held-out set 78'),
+    at('Held-out set 81'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -676,6 +682,7 @@ function readmeSections(): {
     heldOut76: section(75),
     heldOut77: section(76),
     heldOut78: section(77),
+    heldOut81: section(78),
   };
 }
 
@@ -1700,6 +1707,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_78_DIR,
     loaded: heldOut78Corpus,
     section: 'heldOut78',
+    least: 20,
+    clientRequests: true,
+  },
+  // Set 81, real public text again: injection examples from explainer pages, glossaries, gateway and checker docs, a guard
+  // test, a lab report, a prompt generator and a planted instructions file, re-placed on every client-visible surface, and
+  // real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 81',
+    dir: HELD_OUT_81_DIR,
+    loaded: heldOut81Corpus,
+    section: 'heldOut81',
     least: 20,
     clientRequests: true,
   },
