@@ -96,6 +96,7 @@ import {
   HELD_OUT_78_DIR,
   HELD_OUT_79_DIR,
   HELD_OUT_80_DIR,
+  HELD_OUT_81_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -275,6 +276,8 @@ const heldOut79Corpus = loadCorpus(HELD_OUT_79_DIR);
 const heldOut79 = heldOut79Corpus.map(({ testCase }) => testCase);
 const heldOut80Corpus = loadCorpus(HELD_OUT_80_DIR);
 const heldOut80 = heldOut80Corpus.map(({ testCase }) => testCase);
+const heldOut81Corpus = loadCorpus(HELD_OUT_81_DIR);
+const heldOut81 = heldOut81Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -358,6 +361,7 @@ const everyCase = [
   ...heldOut78,
   ...heldOut79,
   ...heldOut80,
+  ...heldOut81,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -514,6 +518,7 @@ function readmeSections(): {
   heldOut78: string;
   heldOut79: string;
   heldOut80: string;
+  heldOut81: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -601,6 +606,7 @@ function readmeSections(): {
     at('Held-out set 78'),
     at('Held-out set 79'),
     at('Held-out set 80'),
+    at('Held-out set 81'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -690,6 +696,7 @@ function readmeSections(): {
     heldOut78: section(77),
     heldOut79: section(78),
     heldOut80: section(79),
+    heldOut81: section(80),
   };
 }
 
@@ -1738,6 +1745,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut80Corpus,
     section: 'heldOut80',
     least: 30,
+    clientRequests: true,
+  },
+  // Set 81, real public text again: injection examples from explainer pages, glossaries, gateway and checker docs, a guard
+  // test, a lab report, a prompt generator and a planted instructions file, re-placed on every client-visible surface, and
+  // real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 81',
+    dir: HELD_OUT_81_DIR,
+    loaded: heldOut81Corpus,
+    section: 'heldOut81',
+    least: 20,
     clientRequests: true,
   },
 ] as const;
