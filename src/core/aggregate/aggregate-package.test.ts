@@ -224,6 +224,46 @@ describe('aggregatePackage', () => {
     });
   });
 
+  it('keeps counting an evaluation made without a judge when the newer rubric changed only judged checks', () => {
+    const under = (
+      rubricVersion: '2.4' | '2.5',
+      spec: Omit<EvaluationSpec, 'packageId'>,
+    ): ScoredEvaluation => {
+      const doc = buildEvaluation({ version: '2.1.0', rubricVersion, ...spec, packageId: 'pg-query' });
+      return {
+        doc,
+        breakdown: scoreChecks('mcp-server', doc.checks, rubricVersion),
+        publishedAt: doc.timestamps.finished_at,
+        spotCheck: null,
+      };
+    };
+    const unjudged = under('2.4', {
+      id: uuidFor('unjudged-2.4'),
+      contributor: 'ada',
+      finishedAt: '2026-11-20T00:00:00Z',
+    });
+    const judged = under('2.4', {
+      id: uuidFor('judged-2.4'),
+      contributor: 'sam',
+      finishedAt: '2026-11-21T00:00:00Z',
+      llmDefault: 'pass',
+    });
+    const newer = under('2.5', {
+      id: uuidFor('graded-2.5'),
+      contributor: 'grace',
+      finishedAt: '2026-11-28T00:00:00Z',
+    });
+    const result = aggregatePackage(pkg, [unjudged, judged, newer], everyoneContributor);
+    expect(
+      Object.fromEntries(result.evaluations.map((entry) => [entry.evaluation_id, entry.excluded_because])),
+    ).toEqual({
+      [uuidFor('graded-2.5')]: null,
+      [uuidFor('unjudged-2.4')]: null,
+      // A judge ran in it, and 2.5 changed what the judge reads: it waits to be evaluated again.
+      [uuidFor('judged-2.4')]: 'older-rubric',
+    });
+  });
+
   it('leaves out evaluations whose spot-check diverged or whose coverage is too low', () => {
     const tooThin = { 'SEC-01': { status: 'not_run' as const }, 'SEC-02': { status: 'not_run' as const } };
     const result = aggregatePackage(

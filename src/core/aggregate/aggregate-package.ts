@@ -4,7 +4,7 @@
  */
 import { loginKey } from '../ids.ts';
 import { DIMENSIONS, type Dimension } from '../rubric/dimensions.ts';
-import { isBefore, rubricVersionOf } from '../rubric/versions.ts';
+import { isBefore, rubricVersionOf, standingRubric } from '../rubric/versions.ts';
 import { gradeFor } from '../scoring/grade.ts';
 import { roundScore } from '../scoring/round.ts';
 import { isOperator } from '../trust/operator.ts';
@@ -51,11 +51,19 @@ function afOf(candidate: Candidate): number | null {
  */
 function newestRubric(evaluations: readonly ScoredEvaluation[]): string | null {
   let newest: string | null = null;
-  for (const { doc } of evaluations) {
-    const version = rubricVersionOf(doc.rubric_version);
-    if (newest === null || isBefore(rubricVersionOf(newest), version)) newest = doc.rubric_version;
+  for (const evaluation of evaluations) {
+    const standing = standingOf(evaluation);
+    if (newest === null || isBefore(rubricVersionOf(newest), rubricVersionOf(standing))) newest = standing;
   }
   return newest;
+}
+
+/**
+ * The rubric an evaluation counts under: a release that changed only judged checks leaves one made
+ * without a judge standing beside the newer ones (it scores the same), so it is not left out.
+ */
+function standingOf({ doc }: ScoredEvaluation): string {
+  return standingRubric(doc.rubric_version, doc.evaluator.llm != null, doc.package.kind);
 }
 
 /** Walks the history newest first and decides, for each evaluation, whether it may count. */
@@ -79,7 +87,7 @@ function screen(pkg: PackageFile, sorted: readonly ScoredEvaluation[], tierOf: T
     const id = evaluation.doc.evaluation_id;
     const contributor = loginKey(evaluation.doc.contributor.login);
     if (evaluation.doc.package.version !== scoredVersion) excluded.set(id, 'older-version');
-    else if (evaluation.doc.rubric_version !== rubric) excluded.set(id, 'older-rubric');
+    else if (standingOf(evaluation) !== rubric) excluded.set(id, 'older-rubric');
     else if (seenContributors.has(contributor)) excluded.set(id, 'superseded');
     else {
       seenContributors.add(contributor);

@@ -3,6 +3,7 @@
  * validated and scored under that version's catalogue and caps forever after (an immutable result
  * never re-grades silently), so old evaluations stay valid when the rubric moves on.
  */
+import type { PackageKind } from '../vocabulary.ts';
 
 /** Oldest first. */
 export const RUBRIC_VERSIONS = ['2.0', '2.1', '2.2', '2.3', '2.4', '2.5'] as const;
@@ -27,17 +28,27 @@ export function isBefore(version: RubricVersion, other: RubricVersion): boolean 
 }
 
 /**
- * Releases that changed only the judged checks. An evaluation made without a judge (every judged
- * check not run) scores exactly the same under them, so it is not sent back to be evaluated again.
+ * Releases that changed only judged checks, with the package kinds whose judged checks changed. An
+ * evaluation made without a judge (or of another kind) scores exactly the same under them, so it
+ * still stands under the newer rubric and is not sent back to be evaluated again.
  */
-export const JUDGED_ONLY_RELEASES: readonly RubricVersion[] = ['2.5'];
+export const JUDGED_ONLY_RELEASES: readonly { version: RubricVersion; kinds: readonly PackageKind[] }[] = [
+  { version: '2.5', kinds: ['mcp-server'] },
+];
 
 /**
  * Whether an evaluation graded under `version` stands under the current rubric: no release since
- * changed a check it holds. `judged`: whether any of its judged checks ran.
+ * changed a check it holds. `judged`: whether a judge was configured for it (`evaluator.llm`).
  */
-export function isCurrentFor(version: string, judged: boolean): boolean {
+export function isCurrentFor(version: string, judged: boolean, kind: PackageKind): boolean {
   if (!isRubricVersion(version)) return false;
-  const later = RUBRIC_VERSIONS.slice(RUBRIC_VERSIONS.indexOf(version) + 1);
-  return later.every((release) => !judged && JUDGED_ONLY_RELEASES.includes(release));
+  return RUBRIC_VERSIONS.slice(RUBRIC_VERSIONS.indexOf(version) + 1).every((release) => {
+    const judgedOnly = JUDGED_ONLY_RELEASES.find((entry) => entry.version === release);
+    return judgedOnly !== undefined && (!judged || !judgedOnly.kinds.includes(kind));
+  });
+}
+
+/** The rubric an evaluation counts as graded under: the current one when it still stands there. */
+export function standingRubric(version: string, judged: boolean, kind: PackageKind): string {
+  return isCurrentFor(version, judged, kind) ? RUBRIC_VERSION : version;
 }

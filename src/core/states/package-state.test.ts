@@ -71,4 +71,9 @@ describe('a package scored under an earlier rubric', () => {
     expect(reasons('2.3', false)).toEqual(['Scored under rubric 2.3; the current rubric is 2.5.']);
     expect(reasons('9.9', false)).toEqual(['Scored under rubric 9.9; the current rubric is 2.5.']);
   });
+
+  it('stands for a skill judged under 2.4, since 2.5 changed only what the MCP server judge reads', () => {
+    const skill = { ...pkg, kind: 'skill' } as PackageFile;
+    expect(packageState(skill, aggregate, [{ version: '2.4', judged: true }], asOf).reasons).toEqual([]);
+  });
 });

@@ -61,16 +61,18 @@ function versionChange(pkg: PackageFile, aggregate: PackageAggregate): StateReas
   ];
 }
 
-/** The rubric an evaluation the score rests on was graded under, and whether a judge ran in it. */
+/** The rubric an evaluation the score rests on was graded under, and whether it had a judge. */
 export interface CountedRubric {
   version: string;
   judged: boolean;
 }
 
-function rubricChange(counted: readonly CountedRubric[]): StateReason[] {
+function rubricChange(kind: PackageFile['kind'], counted: readonly CountedRubric[]): StateReason[] {
   const outdated = [
     ...new Set(
-      counted.filter(({ version, judged }) => !isCurrentFor(version, judged)).map(({ version }) => version),
+      counted
+        .filter(({ version, judged }) => !isCurrentFor(version, judged, kind))
+        .map(({ version }) => version),
     ),
   ].sort();
   return outdated.length > 0
@@ -110,9 +112,9 @@ export function partialReason(checks: readonly CheckResult[]): string | null {
 }
 
 /**
- * `countedRubrics`: the rubric versions of the evaluations the score rests on, and whether a judge ran; `failure`:
- * the failure record when every counted evaluation says it does not start; `whyPartial`: what the
- * newest evaluation says when none could be counted (`partialReason`).
+ * `countedRubrics`: the rubric versions of the evaluations the score rests on, and whether a judge
+ * was set up for each; `failure`: the failure record when every counted evaluation says it does not
+ * start; `whyPartial`: what the newest evaluation says when none could be counted (`partialReason`).
  */
 export function packageState(
   pkg: PackageFile,
@@ -140,7 +142,7 @@ export function packageState(
     ...retryDue(failure, asOfMs),
     ...versionChange(pkg, aggregate),
     ...staleness(aggregate, asOfMs),
-    ...rubricChange(countedRubrics),
+    ...rubricChange(pkg.kind, countedRubrics),
   ];
   return { status: reasons.length > 0 ? 'Needs re-evaluation' : 'Evaluated', reasons };
 }
