@@ -65,7 +65,7 @@ function failedChecks(checks: readonly CheckResult[]): FailedCheck[] {
 }
 
 async function judgedVerdict(snapshot: McpSnapshot | undefined, judge: JudgeContext): Promise<JudgedVerdict> {
-  if (!snapshot) return { flagged: false, findings: [] };
+  if (!snapshot) return { error: 'the server listed nothing to judge' };
   const result = await judgePoisoning(snapshot, judge);
   if (result.status === 'error') return { error: result.message ?? 'the judge gave no verdict' };
   return {

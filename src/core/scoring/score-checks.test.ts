@@ -211,3 +211,28 @@ describe('scoreChecks under rubric 2.1', () => {
     expect(result.dimensions.security).toMatchObject({ score: 95.3, coverage: 0.935 });
   });
 });
+
+describe('scoreChecks under rubric 2.5', () => {
+  const judged = (status: CheckStatus) =>
+    checksFor('mcp-server', '2.5').map(
+      (check) =>
+        ({
+          id: check.id,
+          status: check.id === 'SEC-L1' ? status : check.method === 'llm' ? 'not_run' : 'pass',
+        }) as CheckResult,
+    );
+
+  it('holds a package the judge flags to a D, which 2.4 did not', () => {
+    const capped = scoreUnder('mcp-server', judged('fail'), '2.5');
+    expect(capped).toMatchObject({ afScore: 60, grade: 'D', capsApplied: ['judged-security-finding'] });
+    expect(capped.dimensions.security.score).toBe(50);
+    const before = scoreUnder('mcp-server', judged('fail'), '2.4');
+    expect(before.capsApplied).toEqual([]);
+    expect(before.grade).toBe('A');
+  });
+
+  it('does not cap a judge that gave no verdict, nor one that found nothing', () => {
+    expect(scoreUnder('mcp-server', judged('error'), '2.5').capsApplied).toEqual([]);
+    expect(scoreUnder('mcp-server', judged('pass'), '2.5')).toMatchObject({ afScore: 100, capsApplied: [] });
+  });
+});

@@ -2,9 +2,11 @@
  * Asks the judge one question: a fixed prompt about one unit of package text. The text goes in
  * as JSON data between markers named after its own hash (so the text cannot forge the closing
  * marker), never in the system prompt. The answer must validate against the prompt's verdict
- * schema, and every quote in it must occur in the data; anything else is retried twice and then
- * reported as an error. Verdicts are cached by (prompt, model, input).
+ * schema, and every quote in it must occur in the data; anything else is retried twice (after a
+ * growing wait when the request itself failed) and then reported as an error. Verdicts are cached
+ * by (prompt, model, input).
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { canonicalJson, canonicalSha256 } from '../../core/checks/canonical-json.ts';
 import type { JudgeCache } from './judge-cache.ts';
@@ -12,13 +14,19 @@ import type { JudgePrompt } from './prompts.ts';
 import type { JudgeReply, LlmProvider } from './provider.ts';
 
 export const MAX_ATTEMPTS = 3;
-const MAX_TOKENS = 2_048;
+/** Room for ten findings with their quotes; the prompts ask for no more. */
+const MAX_TOKENS = 4_096;
 
 export interface JudgeContext {
   provider: LlmProvider;
   model: string;
   cache: JudgeCache;
+  /** Wait before asking again after a failed request (rate limits, overload): attempt × this. */
+  retryDelayMs?: number;
 }
+
+/** The wait after a failed request, doubled on the next one: a provider answering 429 gets room. */
+export const RETRY_DELAY_MS = 2_000;
 
 export type Verdict = Record<string, unknown>;
 
@@ -67,9 +75,13 @@ function stringsIn(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** Quotes (`quote`, `*_quote`) must be copied from the data; a finding must quote something. */
-export function quoteProblem(verdict: Verdict, input: unknown): string | null {
-  const texts = stringsIn(input);
+/**
+ * Quotes (`quote`, `*_quote`) must be copied from the data; a finding must quote something.
+ * `quotable`: the strings of the data a quote may come from, when only some of it is under
+ * judgment (a tool result, not the brief of tools that goes with it).
+ */
+export function quoteProblem(verdict: Verdict, input: unknown, quotable?: readonly string[]): string | null {
+  const texts = quotable ?? stringsIn(input);
   const check = (quote: unknown, required: boolean): string | null => {
     if (typeof quote !== 'string') return null;
     if (quote === '') return required ? 'has a finding with an empty quote' : null;
@@ -91,24 +103,30 @@ export function quoteProblem(verdict: Verdict, input: unknown): string | null {
   return null;
 }
 
-function verdictProblem(prompt: JudgePrompt, value: unknown, input: unknown): string | null {
+function verdictProblem(
+  prompt: JudgePrompt,
+  value: unknown,
+  input: unknown,
+  quotable?: readonly string[],
+): string | null {
   const validate = validatorFor(prompt);
   if (!validate(value)) {
     const first = validate.errors?.[0];
     return `does not match the verdict schema (${first?.instancePath || '(root)'} ${first?.message ?? ''})`.trim();
   }
-  return quoteProblem(value as Verdict, input);
+  return quoteProblem(value as Verdict, input, quotable);
 }
 
 export async function judgeUnit(
   prompt: JudgePrompt,
   input: unknown,
   context: JudgeContext,
+  quotable?: readonly string[],
 ): Promise<JudgeAnswer> {
   const inputSha256 = canonicalSha256(input);
   const key = { promptSha256: prompt.sha256, model: context.model, inputSha256 };
   const cached = context.cache.get(key);
-  if (cached !== undefined && verdictProblem(prompt, cached, input) === null) {
+  if (cached !== undefined && verdictProblem(prompt, cached, input, quotable) === null) {
     return { ok: true, verdict: cached as Verdict, inputSha256, cached: true };
   }
   const request = {
@@ -125,13 +143,15 @@ export async function judgeUnit(
     try {
       value = parseReply(await context.provider.complete(request));
     } catch (error) {
-      lastProblem =
-        error instanceof SyntaxError
-          ? 'the answer is not JSON'
-          : `the request failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (error instanceof SyntaxError) lastProblem = 'the answer is not JSON';
+      else {
+        lastProblem = `the request failed: ${error instanceof Error ? error.message : String(error)}`;
+        if (attempt < MAX_ATTEMPTS)
+          await delay((context.retryDelayMs ?? RETRY_DELAY_MS) * 2 ** (attempt - 1));
+      }
       continue;
     }
-    const problem = verdictProblem(prompt, value, input);
+    const problem = verdictProblem(prompt, value, input, quotable);
     if (problem === null) {
       context.cache.set(key, value);
       return { ok: true, verdict: value as Verdict, inputSha256, cached: false };

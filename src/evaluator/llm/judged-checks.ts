@@ -13,7 +13,13 @@ import {
   type ToolDefinitionRatings,
   toolDefinitionScore,
 } from '../../core/checks/judge/judged-checks.ts';
-import { poisoningUnits, toolView } from '../../core/checks/judge/poisoning-units.ts';
+import {
+  fieldHolding,
+  MAX_RETURNED_UNITS,
+  type PoisoningUnit,
+  poisoningUnits,
+} from '../../core/checks/judge/poisoning-units.ts';
+import { toolView } from '../../core/checks/judge/tool-view.ts';
 import { errored, notApplicable, notRun } from '../../core/checks/results.ts';
 import { propertiesOf, requiredOf } from '../../core/checks/schema-utils.ts';
 import { readSkillManifest, textFiles } from '../../core/checks/skill/files.ts';
@@ -93,33 +99,79 @@ function findingEvidence(run: UnitRun, locate: (index: number) => string): Evide
   );
 }
 
-/** SEC-L1: every unit of `poisoningUnits`, each finding located where the judge read it. */
-export async function judgePoisoning(snapshot: McpSnapshot, context: JudgeContext): Promise<CheckResult> {
-  const units = poisoningUnits(snapshot);
-  if (units.length === 0) return notApplicable('SEC-L1', 'The server showed no text to judge.');
-  const run = await judgeUnits(
-    PROMPTS['tool-poisoning'],
-    units.map((unit) => unit.data),
-    context,
-  );
-  if (run.error) return errored('SEC-L1', run.error);
-  const evidence = run.results.flatMap(({ verdict, index }) =>
-    ((verdict.findings as Finding[]) ?? []).map((finding) => {
-      const { location, path, face } = units[index]!;
-      return {
-        location,
-        path,
-        face,
+interface PoisoningRun {
+  evidence: Evidence[];
+  judged: number;
+  failures: string[];
+}
+
+/**
+ * Judges every unit, going on past a unit that gets no verdict: a package must not be able to
+ * clear its findings by making one of its texts unanswerable. A finding quotes a field of its own
+ * unit, never the brief of tools, so its pointer is the field that holds the quote.
+ */
+async function runPoisoning(units: readonly PoisoningUnit[], context: JudgeContext): Promise<PoisoningRun> {
+  const run: PoisoningRun = { evidence: [], judged: 0, failures: [] };
+  for (const [index, unit] of units.entries()) {
+    const answer = await judgeUnit(
+      PROMPTS['tool-poisoning'],
+      unit.data,
+      context,
+      unit.fields.map((field) => field.text),
+    );
+    if (!answer.ok) {
+      run.failures.push(
+        `text ${index + 1} of ${units.length} (${unit.fields[0]?.path ?? ''}): ${answer.message}`,
+      );
+      continue;
+    }
+    run.judged += 1;
+    for (const finding of (answer.verdict.findings as Finding[]) ?? []) {
+      const field = fieldHolding(unit, finding.quote) ?? unit.fields[0]!;
+      run.evidence.push({
+        location: field.pointer,
+        path: field.path,
+        face: unit.face,
         excerpt: excerpt(finding.quote),
         value: `${finding.category}: ${finding.explanation}`.slice(0, 300),
-      };
-    }),
+      });
+    }
+  }
+  return run;
+}
+
+/** SEC-L1: every unit of `poisoningUnits`, each finding located at the field it quotes. */
+export async function judgePoisoning(
+  snapshot: McpSnapshot,
+  context: JudgeContext,
+  progress: Progress = () => {},
+): Promise<CheckResult> {
+  const { units, unjudged } = poisoningUnits(snapshot);
+  progress(
+    `judging ${units.length} text(s) for poisoning: definitions on every face and what the server returned`,
   );
+  if (units.length === 0) return notApplicable('SEC-L1', 'The server showed no text to judge.');
+  const run = await runPoisoning(units, context);
+  const record = {
+    prompt_id: PROMPTS['tool-poisoning'].id,
+    prompt_sha256: PROMPTS['tool-poisoning'].sha256,
+    input_sha256: canonicalSha256(units.map((unit) => unit.data)),
+  };
+  const gaps = [
+    ...(run.failures.length > 0 ? [`${run.failures.length} of ${units.length} texts got no verdict`] : []),
+    ...(unjudged > 0
+      ? [`${unjudged} more returned texts were over the limit of ${MAX_RETURNED_UNITS} and not judged`]
+      : []),
+  ];
+  const note = gaps.length > 0 ? ` (${gaps.join('; ')})` : '';
+  if (run.evidence.length === 0 && run.failures.length > 0)
+    return errored('SEC-L1', `No finding in ${run.judged} judged texts, but ${run.failures[0]}${note}.`);
   return flaggedResult(
     'SEC-L1',
-    evidence,
-    run.record,
-    `The judge found no poisoning in the ${units.length} text(s) the server showed.`,
+    run.evidence,
+    record,
+    `The judge found no poisoning in the ${units.length} text(s) the server showed`,
+    note,
   );
 }
 
@@ -219,7 +271,7 @@ export async function judgeMcpServer(
   progress: Progress,
 ): Promise<CheckResult[]> {
   progress(
-    `judging ${poisoningUnits(snapshot).length} text(s) for poisoning: definitions on every face and what the server returned`,
+    'judging every text the server showed for poisoning: definitions on every face and what it returned',
   );
   const poisoning = await judgePoisoning(snapshot, context);
   progress('judging tool definitions');
@@ -265,7 +317,7 @@ export async function judgeSkill(
         'SKL-SL1',
         findingEvidence(threats, () => 'skill files'),
         threats.record,
-        'The judge found no threats in the instructions.',
+        'The judge found no threats in the instructions',
       );
   progress('judging the trigger and the instructions');
   const trigger = await judgeUnits(PROMPTS['skill-trigger'], [{ name, description }], context);

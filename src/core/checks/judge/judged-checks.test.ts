@@ -78,6 +78,25 @@ describe('judged outcomes', () => {
     );
   });
 
+  it('keep a message the package names into short, with hidden characters shown', () => {
+    const uri = `docs://\u202E${'a'.repeat(2_100)}`;
+    const { message } = flaggedResult(
+      'SEC-L1',
+      [
+        {
+          location: '/contents/resources/0/text',
+          path: `resources/read ${uri}`,
+          value: 'hidden_instructions: x',
+        },
+      ],
+      record,
+      'clean',
+    );
+    expect(message).toBe(
+      `The judge flagged 1 finding(s): hidden_instructions in resources/read docs://⟨U+202E⟩${'a'.repeat(57)}….`,
+    );
+  });
+
   it('list every judged check of a kind as not run', () => {
     expect(judgedChecksNotRun('skill', 'no model').map((result) => result.id)).toEqual([
       'SKL-SL1',

@@ -79,21 +79,36 @@ function withEvidence(evidence: readonly Evidence[] | undefined): { evidence?: E
   return bounded ? { evidence: bounded } : {};
 }
 
+/** Where a finding sits, short: a package's own names and URIs can be long. */
+function placeOf(finding: Evidence): string {
+  const place = finding.path ?? finding.location;
+  return place.length > PLACE_CHARS ? `${place.slice(0, PLACE_CHARS)}…` : place;
+}
+
+const PLACE_CHARS = 80;
+
+/**
+ * Findings fail the check, and its message names the first three and where they are; none passes.
+ * `clean` is the pass message and `note` what the judge could not read, both without a full stop.
+ */
 export function flaggedResult(
   id: string,
   findings: readonly Evidence[],
   llm: JudgeRecord,
   clean: string,
+  note = '',
 ): CheckResult {
-  if (findings.length === 0) return { id, status: 'pass', message: cleanMessage(clean), llm };
+  if (findings.length === 0) return { id, status: 'pass', message: cleanMessage(`${clean}${note}.`), llm };
   const named = findings
     .slice(0, 3)
-    .map((finding) => `${String(finding.value ?? '').split(':')[0]} in ${finding.path ?? finding.location}`);
+    .map((finding) => `${String(finding.value ?? '').split(':')[0]} in ${placeOf(finding)}`);
   const more = findings.length > 3 ? `, and ${findings.length - 3} more` : '';
   return {
     id,
     status: 'fail',
-    message: `The judge flagged ${findings.length} finding(s): ${named.join('; ')}${more}.`,
+    message: cleanMessage(
+      `The judge flagged ${findings.length} finding(s): ${named.join('; ')}${more}${note}.`,
+    ),
     ...withEvidence(findings),
     llm,
   };
