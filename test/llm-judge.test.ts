@@ -265,6 +265,7 @@ describe('afscore evaluate with a judge', () => {
 
   const judgedRun = async (root: string, target: string, packageId: string, name: string) => {
     const out = join(root, `${name}.json`);
+    const io = captureIo(REPO);
     const code = await main(
       [
         'evaluate',
@@ -280,9 +281,9 @@ describe('afscore evaluate with a judge', () => {
         '--out',
         out,
       ],
-      captureIo(REPO),
+      io,
     );
-    return { code, doc: JSON.parse(readFileSync(out, 'utf8')) as EvaluationDocument };
+    return { code, io, doc: JSON.parse(readFileSync(out, 'utf8')) as EvaluationDocument };
   };
 
   const useFakeAnthropic = (root: string) => {
@@ -305,6 +306,7 @@ describe('afscore evaluate with a judge', () => {
     // The three definitions, what list_notes answered, read_note's error result, and the errors of
     // the unknown-tool and invalid-argument probes.
     expect(poisoningRequests).toBe(7);
+    expect(first.io.stderr.join('\n')).toContain('judging 7 text(s) for poisoning');
     expect(fake.requests).toHaveLength(poisoningRequests + 3 + 2);
     expect(
       fake.requests.every(

@@ -270,10 +270,7 @@ export async function judgeMcpServer(
   context: JudgeContext,
   progress: Progress,
 ): Promise<CheckResult[]> {
-  progress(
-    'judging every text the server showed for poisoning: definitions on every face and what it returned',
-  );
-  const poisoning = await judgePoisoning(snapshot, context);
+  const poisoning = await judgePoisoning(snapshot, context, progress);
   progress('judging tool definitions');
   const definitions = await toolDefinitions(snapshot, context);
   progress('judging the tool set and the README');
