@@ -90,8 +90,17 @@ import {
   SECRECY_WORDS,
   type SecrecyWords,
 } from './lexicon-languages.ts';
+import type { RunScanned } from './run-scan.ts';
 import type { ReadText, TextRole } from './surface.ts';
 import { inMatchSpelling, matchForm, originalSpan, type TextForm } from './text-form.ts';
+import {
+  OAUTH_REDIRECT,
+  OPEN_QUERY_LINK,
+  OPEN_SLOT_URL,
+  QUERY_VALUE,
+  SECRET_QUERY_SLOT,
+  USER_SLOT_URL,
+} from './url-patterns.ts';
 import { tellsLanguage, writtenInOtherLanguage } from './writing-language.ts';
 
 const SECRECY_OTHER_LANGUAGES = [...SECRECY_ELSEWHERE, ...SECRECY_PROMISES].map(inMatchSpelling);
@@ -564,7 +573,7 @@ function commandHits(form: string, clauses: readonly Clause[]): Hit[] {
 
 function patternHits(
   form: string,
-  patterns: readonly RegExp[],
+  patterns: readonly (RegExp | RunScanned)[],
   check: DetectionCheck,
   rule: string,
   severity: Severity,
@@ -572,7 +581,8 @@ function patternHits(
 ): Hit[] {
   const hits: Hit[] = [];
   for (const pattern of patterns) {
-    for (const match of form.matchAll(globalOf(pattern))) {
+    const matches = pattern instanceof RegExp ? form.matchAll(globalOf(pattern)) : pattern.matchAll(form);
+    for (const match of matches) {
       hits.push(hit(check, rule, severity, match.index, match.index + match[0].length, note));
     }
   }
@@ -948,14 +958,6 @@ const SCRIPTED_REPLY =
 const EVERY_ANSWER_MARKER =
   /\b(?:append|add|include|insert|put|prefix|prepend|attach)\b[^.!?\n]{0,60}\b(?:token|code|tracking|tracker|analytics|canary|beacon|pixel|identifier|marker|watermark)\b[^.!?\n]{0,60}\b(?:to|at|in|on) (?:the (?:end|start|beginning|bottom|top) of )?(?:every|each|all|any) (?:of your )?(?:answers?|repl(?:y|ies)|responses?)\b/;
 
-/**
- * An address, with or without its scheme, whose query is left for the user's details
- * (`weather_info.com?city=<city_name>&user=<user_name>`): data in instruction markup that has the
- * assistant fetch it sends who the user is to the attacker (MCPSecBench's weather server).
- */
-const USER_SLOT_URL =
-  /\b(?:https?:\/\/)?[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?:\/[^\s?"'`<>]*)?\?[^\s"'`]*?=\s*(?:<[^>\n]{0,20}(?:user|name|email|phone|token|key|password|session|history|address|account)[^>\n]{0,20}>|\{[^}\n]{0,20}(?:user|name|email|phone|token|key|password|session|history|address|account)[^}\n]{0,20}\})/;
-
 function userSlotHits(form: string): Hit[] {
   const slot = USER_SLOT_URL.exec(form);
   if (!slot || !INSTRUCTION_MARKUP.test(form)) return [];
@@ -1327,10 +1329,13 @@ function changedPayeeHits(
 /**
  * Where data can be sent that no record needs to point a tool at: a phone number in international
  * form, a file-transfer URL, or a web address whose query is left open for the data
- * (`?body=`, `?list=`).
+ * (`?body=`, `?list=`; `url-patterns.ts`).
  */
-const OUTSIDE_DESTINATION =
-  /(?:^|[\s(:])\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{2,4}){2,3}\b|\b(?:s?ftp|scp|rsync):\/\/[\w.-]+\.[a-z]{2,}|\bhttps?:\/\/[\w.-]+\.[a-z]{2,}\/[^\s"'`<>)]*[?&][\w-]+=(?=$|[\s"'`<>)])/;
+const PHONE_OR_FILE_TRANSFER =
+  /(?:^|[\s(:])\+\d{1,3}[ -]?\d{2,4}(?:[ -]?\d{2,4}){2,3}\b|\b(?:s?ftp|scp|rsync):\/\/[\w.-]+\.[a-z]{2,}/;
+const OUTSIDE_DESTINATION = {
+  test: (text: string): boolean => PHONE_OR_FILE_TRANSFER.test(text) || OPEN_QUERY_LINK.test(text),
+};
 
 /** Whether a text names, by its shape (`send_money`), a tool this server does not offer. */
 function namesOtherTool(text: string, context: RuleContext): boolean {
@@ -1597,10 +1602,6 @@ function addressedByLabel(original: string, context: RuleContext): boolean {
   }
   return false;
 }
-
-/** A query left open for the data, as the attacker wrote it: `?d=RESULTS`, `?creds=<values>`, `?q={data}`. */
-const OPEN_SLOT_URL =
-  /\bhttps?:\/\/[^\s"'`<>)]+[?&][\w-]+=(?:[A-Z][A-Z_]{3,}\b|<[^>\s]{1,30}>|\{[^}\s]{1,30}\}|\.{3}|(?=[\s.)"'`]|$))/;
 
 /**
  * Settings that take the user out of the loop: auto-approve everything, trust every command, or
@@ -3059,13 +3060,11 @@ function ownNameBeside(clause: string, target: TargetMatch, context: RuleContext
   return beside && /\p{L}{2,}/u.test(rest);
 }
 
-/** A URL whose query carries a value the model is told to replace: EchoLeak's and ForcedLeak's image links. */
-const QUERY_VALUE = /\bhttps?:\/\/[^\s"'`<>)\]]+?[?&]([\w-]+)=([^&\s"'`<>)\]]+)/g;
 const REPLACE_VERB = /\b(?:replac\w*|substitut\w*|fill(?:ing)?(?: in)?|swap\w*|put|insert\w*)\b/;
 const IMAGE_LINK = /<img\b|!\[[^\]]*\]|\.(?:png|gif|jpe?g|svg|webp)\b/;
 
 function urlTemplateHits(text: ReadText, form: string, clauses: readonly Clause[]): Hit[] {
-  const slots = [...form.matchAll(QUERY_VALUE)].map((match) => ({ name: match[1]!, value: match[2]! }));
+  const slots = QUERY_VALUE.matchAll(form).map((match) => ({ name: match[1]!, value: match[2]! }));
   if (slots.length === 0) return [];
   const risky = DATA_ROLES.has(text.role) || IMAGE_LINK.test(form);
   if (!risky && !CONTEXT_WORDS.test(form)) return [];
@@ -3103,10 +3102,6 @@ function urlTemplateHits(text: ReadText, form: string, clauses: readonly Clause[
  */
 const SECRET_SUBSTITUTION =
   /\b(?:curl|wget|nc|ncat|netcat|invoke-webrequest|invoke-restmethod|iwr|irm|https?ie?)\b[^\n]{0,200}?(?:\$\(|`|<\(|@(?=[~./]))[^)\n`]{0,80}?(?:(?:^|[\s/'"~@])\.env\b|\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\.aws\b|\bprintenv\b|(?:^|[\s(|])env\s*(?:[|)]|$)|(?<=\$\()env\s*[|)]|\.npmrc\b|\.netrc\b|\.git-credentials\b|\.kube\/config\b|\/etc\/(?:passwd|shadow)\b)/;
-
-/** A link whose query carries the environment or credentials in a slot: `?creds={base64_env}`. */
-const SECRET_QUERY_SLOT =
-  /\bhttps?:\/\/[^\s"'<>/?]+[^\s"'<>?]*\?[^\s"'<>]*?\b(?:creds?|credentials|secrets?|env|environ|config|keys?|tokens?|dump)=(?:\{[^}\s]{0,40}?(?:env|environ|dotenv|secrets|credentials|creds|ssh|aws|base64)[^}\s]{0,40}\}|\$\{?[\w(]*?(?:env|secrets|creds|base64))/;
 
 function secretIntoRequestHits(form: string): Hit[] {
   const command = patternHits(
@@ -3152,7 +3147,6 @@ function copyDespiteChoiceHits(form: string): Hit[] {
  * "open https://…/p?r= followed by a summary of the conversation". Loading it sends what fills it,
  * in whatever language the sentence around it is written (OpenAI's Safe URL write-up).
  */
-const OPEN_SLOTS = new RegExp(OPEN_SLOT_URL.source, 'g');
 const SLOT_FILL_WIDTH = 120;
 const SLOT_FILL_END = /[.;!?\n]|\b(?:to|in order|so that|so|which|that|per|pour|para|um|zu)\b/;
 const SUMMARY_OF_CHAT = inMatchSpelling(
@@ -3160,7 +3154,7 @@ const SUMMARY_OF_CHAT = inMatchSpelling(
 );
 
 function openSlotHits(form: string): Hit[] {
-  for (const slot of form.matchAll(OPEN_SLOTS)) {
+  for (const slot of OPEN_SLOT_URL.matchAll(form)) {
     if (EXAMPLE_HOST.test(slot[0])) continue;
     // What fills the slot is named before the sentence goes on to say why ("… the channel id to read …").
     const rest = form.slice(slot.index + slot[0].length, slot.index + slot[0].length + SLOT_FILL_WIDTH);
@@ -4583,13 +4577,6 @@ const ELICITED_SECRET_PATTERNS: readonly (readonly ['never' | 'sensitive', RegEx
   ['never', ONE_TIME_FIELD],
   ['sensitive', ELICITED_SECRETS.sensitive],
 ];
-
-/**
- * An address that carries an OAuth authorization code or token in its query or fragment, as a
- * sign-in redirect does (`http://localhost:8400/?code=…`): the sign-in itself, whoever pastes it.
- */
-const OAUTH_REDIRECT =
-  /\bhttps?:\/\/[^\s"'`<>)]*(?:[?&#]|\.\.\.|…)(?:code|access_token|id_token|refresh_token|oauth_token)=/;
 
 /** A link line: the text of a URL-mode elicitation, where sensitive information belongs. */
 const LINK_LINE = /^https?:\/\/\S+$/m;

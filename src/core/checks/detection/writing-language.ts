@@ -18,19 +18,44 @@ export const LANGUAGE_EVIDENCE = {
   closeScore: 0.9,
 } as const;
 
-/** Identifiers (`transfer_funds`, `rel-bot-si`, `startMastraCourse`), addresses, code, numbers. */
+/** Code, then (`withoutAddresses`) addresses, then identifiers (`transfer_funds`, `startMastraCourse`), e-mail, numbers. */
+const CODE_SPAN = /`[^`\n]*`/g;
 const NOT_PROSE = [
-  /`[^`\n]*`/g,
-  /\b[a-z][a-z0-9+.-]*:\/\/\S+/gi,
   /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
-  /[\p{L}\p{N}]+(?:[_./-][\p{L}\p{N}]+)+/gu,
+  // Only from where a run of letters and digits starts: a later start reaches the same separator,
+  // so the match is the same, and a long run (`中中中…`, `xxxx…`) is read once, not from every letter.
+  /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[_./-][\p{L}\p{N}]+)+/gu,
   /\b\p{Ll}+\p{Lu}[\p{L}\p{N}]*/gu,
   /[\p{N}]+/gu,
 ];
 
+/**
+ * Where an address can be: a whole run of scheme characters ending in `://`, to the next space.
+ * Read from the run's start only, so a long run of dots and letters (`a.a.a…`) costs linear time,
+ * where `\b[a-z][a-z0-9+.-]*:\/\/\S+` tried again from every letter of it.
+ */
+const ADDRESS_RUN = /(?<![a-z0-9+.-])([a-z0-9+.-]+):\/\/\S+/gi;
+const WORD_CHAR = /[A-Za-z0-9_]/;
+const LETTER = /[A-Za-z]/;
+
+/**
+ * The text with every `scheme://…` address taken out, exactly as `\b[a-z][a-z0-9+.-]*:\/\/\S+`
+ * would: the address starts at the run's first letter that follows a non-word character.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(ADDRESS_RUN, (run: string, scheme: string, offset: number) => {
+    for (let index = 0; index < scheme.length; index += 1) {
+      const before = offset + index === 0 ? '' : text[offset + index - 1]!;
+      if (LETTER.test(scheme[index]!) && !WORD_CHAR.test(before)) return `${run.slice(0, index)} `;
+    }
+    // No address starts in the scheme: one may start later in the run (`1://http://x.io`).
+    return scheme + withoutAddresses(run.slice(scheme.length));
+  });
+}
+
 /** The text with everything removed that reads the same in every language. */
 export function proseOf(text: string): string {
-  let prose = text;
+  let prose = withoutAddresses(text.replace(CODE_SPAN, ' '));
   for (const pattern of NOT_PROSE) prose = prose.replace(pattern, ' ');
   return prose.replace(/\s+/g, ' ').trim();
 }
