@@ -12,7 +12,8 @@ const MAX_LOCATION = 300;
 const MAX_FACE = 200;
 const MAX_EXCERPT = 500;
 
-function clip(text: string, limit: number): string {
+/** `text` cut to `limit` characters on whole code points, with an ellipsis where it was cut. */
+export function clip(text: string, limit: number): string {
   if (text.length <= limit) return text;
   let cut = '';
   // Whole code points only, so a surrogate pair is never cut in half.

@@ -186,6 +186,33 @@ export function firstFaceDefinitions(snapshot: McpSnapshot): FaceDefinitions {
   };
 }
 
+/** One listing's definitions, with where they sit in `inputs` and the face that showed them. */
+export interface DefinitionFace {
+  /** JSON pointer of the definitions: `` for the first face (the top-level lists), `/faces/3/definitions` after. */
+  base: string;
+  face: string;
+  definitions: FaceDefinitions;
+}
+
+/**
+ * Every listing that carries definitions, first face first. Later faces identical to an earlier
+ * one carry none (`same_as`) and are left out: their text was already read.
+ */
+export function definitionFaces(snapshot: McpSnapshot): DefinitionFace[] {
+  const faces = snapshot.faces ?? [];
+  const first = {
+    base: '',
+    face: faces[0]?.label ?? 'first listing',
+    definitions: firstFaceDefinitions(snapshot),
+  };
+  const later = faces.flatMap((face, index) =>
+    face.definitions
+      ? [{ base: `/faces/${index}/definitions`, face: face.label, definitions: face.definitions }]
+      : [],
+  );
+  return [first, ...later];
+}
+
 /** The value hashed into `subject.tools_list_sha256`: the tools/list result with tools sorted by name. */
 export function toolsListValue(snapshot: Pick<McpSnapshot, 'tools'>): { tools: SnapshotTool[] } {
   return { tools: snapshot.tools };

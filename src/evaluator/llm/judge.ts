@@ -21,7 +21,7 @@ export interface JudgeContext {
   provider: LlmProvider;
   model: string;
   cache: JudgeCache;
-  /** Wait before asking again after a failed request (rate limits, overload): attempt × this. */
+  /** Wait before asking again after a failed request (rate limits, overload), doubled each time. */
   retryDelayMs?: number;
 }
 

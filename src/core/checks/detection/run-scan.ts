@@ -34,11 +34,18 @@ function withFlags(pattern: RegExp, flags: string): RegExp {
   return new RegExp(pattern.source, kept + flags);
 }
 
-function* scan(pattern: RegExp, options: RunScanOptions, text: string): Generator<RegExpExecArray> {
-  const whole = withFlags(pattern, 'y');
-  const start = withFlags(options.start, 'g');
-  const viable = withFlags(options.viable, 'y');
-  const breaks = withFlags(options.breaks, 'g');
+interface Compiled {
+  whole: RegExp;
+  start: RegExp;
+  viable: RegExp;
+  breaks: RegExp;
+}
+
+/**
+ * Matches in order. The compiled expressions are shared between calls: every use sets `lastIndex`
+ * first, and a scan runs to its end or is dropped before the next one starts.
+ */
+function* scan({ whole, start, viable, breaks }: Compiled, text: string): Generator<RegExpExecArray> {
   let from = 0;
   while (from <= text.length) {
     start.lastIndex = from;
@@ -65,10 +72,16 @@ function* scan(pattern: RegExp, options: RunScanOptions, text: string): Generato
 }
 
 export function runScanned(pattern: RegExp, options: RunScanOptions): RunScanned {
+  const compiled = {
+    whole: withFlags(pattern, 'y'),
+    start: withFlags(options.start, 'g'),
+    viable: withFlags(options.viable, 'y'),
+    breaks: withFlags(options.breaks, 'g'),
+  };
   return {
     pattern,
-    test: (text) => !scan(pattern, options, text).next().done,
-    exec: (text) => scan(pattern, options, text).next().value ?? null,
-    matchAll: (text) => [...scan(pattern, options, text)],
+    test: (text) => !scan(compiled, text).next().done,
+    exec: (text) => scan(compiled, text).next().value ?? null,
+    matchAll: (text) => [...scan(compiled, text)],
   };
 }

@@ -8,12 +8,7 @@
  */
 import { pointerJoin } from '../../validation/issue.ts';
 import { asObject } from '../schema-utils.ts';
-import {
-  type FaceDefinitions,
-  firstFaceDefinitions,
-  type McpSnapshot,
-  type ObservedText,
-} from '../snapshot.ts';
+import { definitionFaces, type FaceDefinitions, type McpSnapshot, type ObservedText } from '../snapshot.ts';
 
 export type TextRole =
   | 'name'
@@ -327,26 +322,8 @@ function contentTexts(out: ReadText[], snapshot: McpSnapshot, serverName: string
 export function readingSurface(snapshot: McpSnapshot): ReadText[] {
   const out: ReadText[] = [];
   const serverOwner: TextOwner = { kind: 'server', name: label(snapshot.server.name) };
-  const faces = snapshot.faces ?? [];
-  const firstLabel = faces[0]?.label ?? 'first listing';
-  walkDefinitions(
-    out,
-    { pointer: '', path: '', face: firstLabel, owner: serverOwner },
-    firstFaceDefinitions(snapshot),
-  );
-  faces.forEach((face, index) => {
-    if (!face.definitions) return;
-    walkDefinitions(
-      out,
-      {
-        pointer: pointerJoin('/faces', index, 'definitions'),
-        path: '',
-        face: face.label,
-        owner: serverOwner,
-      },
-      face.definitions,
-    );
-  });
+  for (const { base, face, definitions } of definitionFaces(snapshot))
+    walkDefinitions(out, { pointer: base, path: '', face, owner: serverOwner }, definitions);
   contentTexts(out, snapshot, serverOwner.name);
   const seen = new Set<string>();
   return out.filter((text) => {

@@ -6,7 +6,7 @@
  */
 import { checksFor } from '../../rubric/checks.ts';
 import type { CheckResult, Evidence, PackageKind } from '../../types.ts';
-import { boundedEvidence, cleanMessage, notRun, partialValue } from '../results.ts';
+import { boundedEvidence, cleanMessage, clip, notRun, partialValue } from '../results.ts';
 
 export interface JudgeRecord {
   prompt_id: string;
@@ -81,8 +81,8 @@ function withEvidence(evidence: readonly Evidence[] | undefined): { evidence?: E
 
 /** Where a finding sits, short: a package's own names and URIs can be long. */
 function placeOf(finding: Evidence): string {
-  const place = finding.path ?? finding.location;
-  return place.length > PLACE_CHARS ? `${place.slice(0, PLACE_CHARS)}…` : place;
+  // clip's limit counts the ellipsis.
+  return clip(finding.path ?? finding.location, PLACE_CHARS + 1);
 }
 
 const PLACE_CHARS = 80;

@@ -13,12 +13,7 @@
  */
 import { pointerJoin } from '../../validation/issue.ts';
 import { canonicalJson } from '../canonical-json.ts';
-import {
-  type FaceDefinitions,
-  firstFaceDefinitions,
-  type McpSnapshot,
-  type ObservedText,
-} from '../snapshot.ts';
+import { type DefinitionFace, definitionFaces, type McpSnapshot, type ObservedText } from '../snapshot.ts';
 import { toolView } from './tool-view.ts';
 
 /** One string of a unit a finding may quote, and where it sits. */
@@ -52,33 +47,6 @@ export const BRIEF_TOOLS = 100;
 /** At most this many returned texts are judged (one request each); definitions are never dropped. */
 export const MAX_RETURNED_UNITS = 60;
 
-interface FaceView {
-  base: string;
-  face: string;
-  definitions: FaceDefinitions;
-}
-
-function faceViews(snapshot: McpSnapshot): FaceView[] {
-  const faces = snapshot.faces ?? [];
-  const first = {
-    base: '',
-    face: faces[0]?.label ?? 'first listing',
-    definitions: firstFaceDefinitions(snapshot),
-  };
-  const later = faces.flatMap((face, index) =>
-    face.definitions
-      ? [
-          {
-            base: pointerJoin('/faces', index, 'definitions'),
-            face: face.label,
-            definitions: face.definitions,
-          },
-        ]
-      : [],
-  );
-  return [first, ...later];
-}
-
 /** Every string inside `value`, with its pointer and readable path below the given ones. */
 function fieldsOf(value: unknown, pointer: string, path: string, out: UnitField[] = []): UnitField[] {
   if (typeof value === 'string') out.push({ pointer, path, text: value });
@@ -104,11 +72,16 @@ function bounded<T>(items: readonly T[], more: (count: number) => T): T[] {
  * face). `key` leaves out context such as sibling names, so a face that adds one tool does not send
  * every other tool to the judge again.
  */
-function collector(): { units: PoisoningUnit[]; add(unit: PoisoningUnit, key: unknown): boolean } {
+function collector(): {
+  units: PoisoningUnit[];
+  add(unit: PoisoningUnit, key: unknown): boolean;
+  known(key: unknown): boolean;
+} {
   const seen = new Set<string>();
   const units: PoisoningUnit[] = [];
   return {
     units,
+    known: (key) => seen.has(canonicalJson(key)),
     add(unit, key) {
       const text = canonicalJson(key);
       if (seen.has(text)) return false;
@@ -121,7 +94,7 @@ function collector(): { units: PoisoningUnit[]; add(unit: PoisoningUnit, key: un
 
 type Add = (unit: PoisoningUnit, key: unknown) => boolean;
 
-function toolUnits({ base, face, definitions }: FaceView, add: Add): void {
+function toolUnits({ base, face, definitions }: DefinitionFace, add: Add): void {
   const names = definitions.tools.map((tool) => tool.name);
   definitions.tools.forEach((tool, index) => {
     const view = toolView(tool);
@@ -141,7 +114,7 @@ function toolUnits({ base, face, definitions }: FaceView, add: Add): void {
   });
 }
 
-function listedUnits({ base, face, definitions }: FaceView, add: Add): void {
+function listedUnits({ base, face, definitions }: DefinitionFace, add: Add): void {
   const instructions = definitions.server.instructions;
   if (typeof instructions === 'string' && instructions.trim() !== '') {
     const data = {
@@ -250,7 +223,7 @@ function inTurn<T>(lists: readonly (readonly T[])[]): T[] {
 }
 
 /** Every tool any face showed, first face first: a result may order a tool only some clients see. */
-function toolBriefs(views: readonly FaceView[]): { name: string; description: string }[] {
+function toolBriefs(views: readonly DefinitionFace[]): { name: string; description: string }[] {
   const seen = new Map<string, string>();
   for (const { definitions } of views)
     for (const tool of definitions.tools)
@@ -262,37 +235,37 @@ function toolBriefs(views: readonly FaceView[]): { name: string; description: st
   );
 }
 
-function returnedUnits(snapshot: McpSnapshot, views: readonly FaceView[], add: Add): number {
+function returnedUnits(
+  snapshot: McpSnapshot,
+  views: readonly DefinitionFace[],
+  { add, known }: Pick<ReturnType<typeof collector>, 'add' | 'known'>,
+): number {
   const tools = toolBriefs(views);
   let budget = MAX_RETURNED_UNITS;
-  let unjudged = 0;
-  const seen = new Set<string>();
+  const over = new Set<string>();
   for (const { pointer, reads, from, item } of inTurn(returnedByKind(snapshot))) {
     if (item.text.trim() === '') continue;
     const key = { reads, from, text: item.text };
     if (budget === 0) {
-      const text = canonicalJson(key);
-      if (!seen.has(text)) unjudged += 1;
-      seen.add(text);
+      if (!known(key)) over.add(canonicalJson(key));
       continue;
     }
     const data = { reads, from, text: item.text, server_tools: tools };
     if (add({ face: item.face, data, fields: [{ pointer, path: from, text: item.text }] }, key)) budget -= 1;
-    seen.add(canonicalJson(key));
   }
-  return unjudged;
+  return over.size;
 }
 
 /** Every unit the poisoning judge reads, definitions first; the same material is judged once. */
 export function poisoningUnits(snapshot: McpSnapshot): PoisoningUnits {
-  const { units, add } = collector();
-  const views = faceViews(snapshot);
+  const units = collector();
+  const views = definitionFaces(snapshot);
   for (const view of views) {
-    toolUnits(view, add);
-    listedUnits(view, add);
+    toolUnits(view, units.add);
+    listedUnits(view, units.add);
   }
-  const unjudged = returnedUnits(snapshot, views, add);
-  return { units, unjudged };
+  const unjudged = returnedUnits(snapshot, views, units);
+  return { units: units.units, unjudged };
 }
 
 /** The field of a unit that holds a quote, if any: findings must quote the package's own text. */
