@@ -97,6 +97,7 @@ import {
   HELD_OUT_79_DIR,
   HELD_OUT_80_DIR,
   HELD_OUT_81_DIR,
+  HELD_OUT_82_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -278,6 +279,8 @@ const heldOut80Corpus = loadCorpus(HELD_OUT_80_DIR);
 const heldOut80 = heldOut80Corpus.map(({ testCase }) => testCase);
 const heldOut81Corpus = loadCorpus(HELD_OUT_81_DIR);
 const heldOut81 = heldOut81Corpus.map(({ testCase }) => testCase);
+const heldOut82Corpus = loadCorpus(HELD_OUT_82_DIR);
+const heldOut82 = heldOut82Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -362,6 +365,7 @@ const everyCase = [
   ...heldOut79,
   ...heldOut80,
   ...heldOut81,
+  ...heldOut82,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -519,6 +523,7 @@ function readmeSections(): {
   heldOut79: string;
   heldOut80: string;
   heldOut81: string;
+  heldOut82: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -607,6 +612,7 @@ function readmeSections(): {
     at('Held-out set 79'),
     at('Held-out set 80'),
     at('Held-out set 81'),
+    at('Held-out set 82'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -697,6 +703,7 @@ function readmeSections(): {
     heldOut79: section(78),
     heldOut80: section(79),
     heldOut81: section(80),
+    heldOut82: section(81),
   };
 }
 
@@ -1756,6 +1763,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut81Corpus,
     section: 'heldOut81',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words an eighty-second time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64, 66, 70, 73, 76
+  // and 79, as published proof-of-concept attacks spread evenly over every client-visible surface, on student housing
+  // ground no set took (guarantor services, student accommodation holding fees, letting agents, sublets and room swaps,
+  // roommate finders, bill-splitting apps); written in one short sitting.
+  {
+    name: 'held-out set 82',
+    dir: HELD_OUT_82_DIR,
+    loaded: heldOut82Corpus,
+    section: 'heldOut82',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

@@ -630,6 +630,15 @@ export const HELD_OUT_80_DIR = join(CORPUS_DIR, 'held-out-80');
 export const HELD_OUT_81_DIR = join(CORPUS_DIR, 'held-out-81');
 
 /**
+ * An eighty-second held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64,
+ * 66, 70, 73, 76 and 79: published proof-of-concept wording spread over every client-visible surface, on student housing
+ * ground no set took (rent guarantor services, purpose-built student accommodation holding fees, student letting
+ * agents' viewings and referencing, sublet and room-swap marketplaces, roommate finders, student bill-splitting apps);
+ * nothing reads it by default.
+ */
+export const HELD_OUT_82_DIR = join(CORPUS_DIR, 'held-out-82');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
