@@ -98,6 +98,7 @@ import {
   HELD_OUT_80_DIR,
   HELD_OUT_81_DIR,
   HELD_OUT_82_DIR,
+  HELD_OUT_83_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -281,6 +282,8 @@ const heldOut81Corpus = loadCorpus(HELD_OUT_81_DIR);
 const heldOut81 = heldOut81Corpus.map(({ testCase }) => testCase);
 const heldOut82Corpus = loadCorpus(HELD_OUT_82_DIR);
 const heldOut82 = heldOut82Corpus.map(({ testCase }) => testCase);
+const heldOut83Corpus = loadCorpus(HELD_OUT_83_DIR);
+const heldOut83 = heldOut83Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -366,6 +369,7 @@ const everyCase = [
   ...heldOut80,
   ...heldOut81,
   ...heldOut82,
+  ...heldOut83,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -524,6 +528,7 @@ function readmeSections(): {
   heldOut80: string;
   heldOut81: string;
   heldOut82: string;
+  heldOut83: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -613,6 +618,7 @@ function readmeSections(): {
     at('Held-out set 80'),
     at('Held-out set 81'),
     at('Held-out set 82'),
+    at('Held-out set 83'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -704,6 +710,7 @@ function readmeSections(): {
     heldOut80: section(79),
     heldOut81: section(80),
     heldOut82: section(81),
+    heldOut83: section(82),
   };
 }
 
@@ -1774,6 +1781,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_82_DIR,
     loaded: heldOut82Corpus,
     section: 'heldOut82',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 58, 60, 62, 65, 67, 69, 71, 74, 77 and 80 as product text by an attacker who has read
+  // scanners' rule lists, on musical instrument ground no set took (instrument hire and rent-to-buy, graded exam entries,
+  // piano tuning, repair and removals, second-hand instrument marketplaces, stolen-instrument registers, music retailers,
+  // rehearsal studios, sheet music licensing); written in one short sitting.
+  {
+    name: 'held-out set 83',
+    dir: HELD_OUT_83_DIR,
+    loaded: heldOut83Corpus,
+    section: 'heldOut83',
     least: 30,
     clientRequests: true,
   },

@@ -639,6 +639,15 @@ export const HELD_OUT_81_DIR = join(CORPUS_DIR, 'held-out-81');
 export const HELD_OUT_82_DIR = join(CORPUS_DIR, 'held-out-82');
 
 /**
+ * An eighty-third held-out set, written in our words like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46, 49, 52, 55, 58,
+ * 60, 62, 65, 67, 69, 71, 74, 77 and 80 as ordinary product text by an attacker who has read scanners' rule lists, on
+ * musical instrument ground no set took (instrument hire and rent-to-buy, graded exam entries, piano tuning, repair and
+ * removals, second-hand instrument marketplaces, stolen-instrument registers, music retailers, rehearsal studios and
+ * sheet music licensing); nothing reads it by default.
+ */
+export const HELD_OUT_83_DIR = join(CORPUS_DIR, 'held-out-83');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
