@@ -97,6 +97,7 @@ import {
   HELD_OUT_79_DIR,
   HELD_OUT_80_DIR,
   HELD_OUT_81_DIR,
+  HELD_OUT_84_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -278,6 +279,8 @@ const heldOut80Corpus = loadCorpus(HELD_OUT_80_DIR);
 const heldOut80 = heldOut80Corpus.map(({ testCase }) => testCase);
 const heldOut81Corpus = loadCorpus(HELD_OUT_81_DIR);
 const heldOut81 = heldOut81Corpus.map(({ testCase }) => testCase);
+const heldOut84Corpus = loadCorpus(HELD_OUT_84_DIR);
+const heldOut84 = heldOut84Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -362,6 +365,7 @@ const everyCase = [
   ...heldOut79,
   ...heldOut80,
   ...heldOut81,
+  ...heldOut84,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -519,6 +523,7 @@ function readmeSections(): {
   heldOut79: string;
   heldOut80: string;
   heldOut81: string;
+  heldOut84: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -607,6 +612,7 @@ function readmeSections(): {
     at('Held-out set 79'),
     at('Held-out set 80'),
     at('Held-out set 81'),
+    at('Held-out set 84'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -697,6 +703,7 @@ function readmeSections(): {
     heldOut79: section(78),
     heldOut80: section(79),
     heldOut81: section(80),
+    heldOut84: section(81),
   };
 }
 
@@ -1755,6 +1762,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_81_DIR,
     loaded: heldOut81Corpus,
     section: 'heldOut81',
+    least: 20,
+    clientRequests: true,
+  },
+  // Set 84, real public text again: injection text from explainer pages, a glossary, a news article, an issue and a pull
+  // request found in the wild, a sample document and a Spanish catalogue of prompt antipatterns, re-placed on every
+  // client-visible surface, and real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 84',
+    dir: HELD_OUT_84_DIR,
+    loaded: heldOut84Corpus,
+    section: 'heldOut84',
     least: 20,
     clientRequests: true,
   },
