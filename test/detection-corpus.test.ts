@@ -99,6 +99,7 @@ import {
   HELD_OUT_81_DIR,
   HELD_OUT_82_DIR,
   HELD_OUT_83_DIR,
+  HELD_OUT_84_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -284,6 +285,8 @@ const heldOut82Corpus = loadCorpus(HELD_OUT_82_DIR);
 const heldOut82 = heldOut82Corpus.map(({ testCase }) => testCase);
 const heldOut83Corpus = loadCorpus(HELD_OUT_83_DIR);
 const heldOut83 = heldOut83Corpus.map(({ testCase }) => testCase);
+const heldOut84Corpus = loadCorpus(HELD_OUT_84_DIR);
+const heldOut84 = heldOut84Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -370,6 +373,7 @@ const everyCase = [
   ...heldOut81,
   ...heldOut82,
   ...heldOut83,
+  ...heldOut84,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -529,6 +533,7 @@ function readmeSections(): {
   heldOut81: string;
   heldOut82: string;
   heldOut83: string;
+  heldOut84: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -619,6 +624,7 @@ function readmeSections(): {
     at('Held-out set 81'),
     at('Held-out set 82'),
     at('Held-out set 83'),
+    at('Held-out set 84'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -711,6 +717,7 @@ function readmeSections(): {
     heldOut81: section(80),
     heldOut82: section(81),
     heldOut83: section(82),
+    heldOut84: section(83),
   };
 }
 
@@ -1794,6 +1801,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut83Corpus,
     section: 'heldOut83',
     least: 30,
+    clientRequests: true,
+  },
+  // Set 84, real public text again: injection text from explainer pages, a glossary, a news article, an issue and a pull
+  // request found in the wild, a sample document and a Spanish catalogue of prompt antipatterns, re-placed on every
+  // client-visible surface, and real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 84',
+    dir: HELD_OUT_84_DIR,
+    loaded: heldOut84Corpus,
+    section: 'heldOut84',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -648,6 +648,15 @@ export const HELD_OUT_82_DIR = join(CORPUS_DIR, 'held-out-82');
 export const HELD_OUT_83_DIR = join(CORPUS_DIR, 'held-out-83');
 
 /**
+ * An eighty-fourth held-out set, real public text again like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47,
+ * 50, 53, 56, 63, 68, 72, 75, 78 and 81: injection text as explainer pages, a glossary, a news article, an issue and a
+ * pull request found in the wild, a sample document and a Spanish catalogue of prompt antipatterns published it,
+ * re-placed on the surface where each would reach a model, and real MCP servers' own tool definitions as the benign
+ * side; nothing reads it by default.
+ */
+export const HELD_OUT_84_DIR = join(CORPUS_DIR, 'held-out-84');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
