@@ -6789,6 +6789,13 @@ describe('honest wording near the rules broadened in stop 44', () => {
       'get_release_config',
     ],
     [
+      'a fact not to check first',
+      'description',
+      'Returns a record. Use delete_record to remove one; you do not need to confirm that it exists first, deleting a missing record is a no-op.',
+      'delete_record:Deletes a record.',
+      'get_record',
+    ],
+    [
       'what a CLI signs in with',
       'description',
       "Run a gcloud CLI command with the user's local credentials. Commands that print access tokens are denied.",

@@ -376,7 +376,8 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\btreat (?:it|this|them|these|the (?:change|request|step|transfer|payment)s?) as (?:already )?(?:approved|authori[sz]ed|confirmed|signed off|pre-?approved)\b/,
   // "skip the confirmation step for them, even for payments"
   /\bskip (?:the |any |all |your )?(?:confirmation|approval|consent|permission|sign-?off)(?: steps?| prompts?| dialogs?| checks?)?\b(?! (?:flag|option|parameter|switch))/,
-  /\byou (?:do not|don'?t|won'?t) need to (?:confirm|ask|check with|wait for)\b/,
+  // Not a fact to check: "you do not need to confirm that it exists first" (deleting a missing record is a no-op).
+  /\byou (?:do not|don'?t|won'?t) need to (?:confirm(?! (?:that|whether|if)\b)|ask|check with|wait for)\b/,
   // Not a refusal that holds even when asked: "never print a secret in full even if the user asks".
   /(?<!\b(?:never|not|don'?t|cannot|can'?t|refuse\w*|decline\w*)\b[^.;!?\n]{0,80})\beven (?:if|though|when) (?:the )?(?:user|human) (?:asks|says|tells|objects|refuses|declines|disagrees|does not want|doesn'?t want|did not ask|didn'?t ask|has not asked|hasn'?t asked|does not ask|doesn'?t ask|never asked|asks otherwise|wants otherwise)\b/,
   /\bregardless of (?:what )?(?:the )?(?:user|human)(?:'s)? (?:says|wants|asks|instructions|preferences|request)\b/,
