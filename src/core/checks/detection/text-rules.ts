@@ -4126,18 +4126,13 @@ const ACT_OVER_USER = new RegExp(
 const USER_SAID_ANYTHING =
   /\b(?:whatever|no matter what|regardless of what|irrespective of what) (?:the )?(?:user|customer|member|client|caller|buyer|seller|owner)s? (?:asks?|says?|wants?|requests?|chooses?|picks?|selects?|has asked|asked|said|has chosen|chose)\b/;
 
-function overruledOrder(form: string): RegExpExecArray | null {
-  const found = USER_SAID_ANYTHING.exec(form);
-  if (!found) return null;
-  const sentence = sentenceAround(form, found.index);
-  return clausesOf(sentence.text).some((clause) => ACT_OVER_USER.test(clause.text)) ? found : null;
-}
-
 function userOverruledHits(text: ReadText, form: string, context: RuleContext): Hit[] {
   if (DATA_ROLES.has(text.role)) return [];
-  const found = USER_OVERRULED.exec(form) ?? overruledOrder(form);
+  const worded = USER_OVERRULED.exec(form);
+  const found = worded ?? USER_SAID_ANYTHING.exec(form);
   if (!found) return [];
   const sentence = sentenceAround(form, found.index);
+  if (!worded && !clausesOf(sentence.text).some((clause) => ACT_OVER_USER.test(clause.text))) return [];
   const owner = ownToolName(text);
   const tool =
     actingToolOrdered(sentence.text, context, '') ?? (context.actingTools.has(owner) ? owner : null);
