@@ -445,7 +445,8 @@ describe('without a sandbox (--no-sandbox)', () => {
 
 describe('without a working sandbox', () => {
   it('refuses to evaluate, and says how to install one or how to go on without it', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'afscore-refused-')), 'doc.json');
+    const dir = mkdtempSync(join(tmpdir(), 'afscore-refused-'));
+    const out = join(dir, 'doc.json');
     process.env.AFSCORE_BWRAP = '/nonexistent/bwrap';
     try {
       const io = captureIo(REPO);
@@ -471,6 +472,7 @@ describe('without a working sandbox', () => {
       expect(existsSync(out)).toBe(false);
     } finally {
       delete process.env.AFSCORE_BWRAP;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

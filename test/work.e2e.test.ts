@@ -41,6 +41,8 @@ let root: string;
 let delivered: string;
 let key: string;
 let npmCache: string;
+/** The workers' TMPDIR: a worker killed with SIGKILL cannot remove its sandbox, and this folder goes with the test. */
+let workerTmp: string;
 
 function git(...args: string[]): string {
   return execFileSync('git', ['-C', delivered, ...args], {
@@ -113,6 +115,9 @@ beforeAll(async () => {
   const cacheParent = tempDir();
   chmodSync(cacheParent, 0o755);
   npmCache = join(cacheParent, 'npm-cache');
+  workerTmp = tempDir('afscore-work-tmp-');
+  // Sandbox folders are made here, and the sandbox user must be able to pass through to them.
+  chmodSync(workerTmp, 0o711);
 }, 120_000);
 
 afterAll(async () => {
@@ -147,6 +152,7 @@ function startWorker(journal: string, extra: readonly string[] = []): Worker {
         AFSCORE_API_KEY: key,
         AFSCORE_NPM_CACHE: npmCache,
         npm_config_registry: registry.url,
+        TMPDIR: workerTmp,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
