@@ -100,6 +100,7 @@ import {
   HELD_OUT_82_DIR,
   HELD_OUT_83_DIR,
   HELD_OUT_84_DIR,
+  HELD_OUT_85_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -287,6 +288,8 @@ const heldOut83Corpus = loadCorpus(HELD_OUT_83_DIR);
 const heldOut83 = heldOut83Corpus.map(({ testCase }) => testCase);
 const heldOut84Corpus = loadCorpus(HELD_OUT_84_DIR);
 const heldOut84 = heldOut84Corpus.map(({ testCase }) => testCase);
+const heldOut85Corpus = loadCorpus(HELD_OUT_85_DIR);
+const heldOut85 = heldOut85Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -374,6 +377,7 @@ const everyCase = [
   ...heldOut82,
   ...heldOut83,
   ...heldOut84,
+  ...heldOut85,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -534,6 +538,7 @@ function readmeSections(): {
   heldOut82: string;
   heldOut83: string;
   heldOut84: string;
+  heldOut85: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -625,6 +630,7 @@ function readmeSections(): {
     at('Held-out set 82'),
     at('Held-out set 83'),
     at('Held-out set 84'),
+    at('Held-out set 85'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -718,6 +724,7 @@ function readmeSections(): {
     heldOut82: section(81),
     heldOut83: section(82),
     heldOut84: section(83),
+    heldOut85: section(84),
   };
 }
 
@@ -1812,6 +1819,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut84Corpus,
     section: 'heldOut84',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words an eighty-fifth time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64, 66, 70, 73, 76,
+  // 79 and 82, as published proof-of-concept attacks spread evenly over every client-visible surface, on timeshare and
+  // holiday club ground no set took (exit and resale companies, recovery rooms, maintenance fees, resort week exchanges,
+  // holiday and travel clubs); written in one short sitting.
+  {
+    name: 'held-out set 85',
+    dir: HELD_OUT_85_DIR,
+    loaded: heldOut85Corpus,
+    section: 'heldOut85',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

@@ -655,6 +655,14 @@ export const HELD_OUT_83_DIR = join(CORPUS_DIR, 'held-out-83');
  * side; nothing reads it by default.
  */
 export const HELD_OUT_84_DIR = join(CORPUS_DIR, 'held-out-84');
+/**
+ * An eighty-fifth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64,
+ * 66, 70, 73, 76, 79 and 82: published proof-of-concept attack wording (tool poisoning and shadowing, full-schema and
+ * output poisoning, line jumping and ANSI hiding, sampling attacks) spread evenly over every surface, on timeshare and
+ * holiday club ground no set took (exit and resale companies, recovery rooms, maintenance fees, resort week exchanges,
+ * holiday clubs and travel clubs), and real servers that no other set uses; nothing reads it by default.
+ */
+export const HELD_OUT_85_DIR = join(CORPUS_DIR, 'held-out-85');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
