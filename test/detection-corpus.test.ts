@@ -101,6 +101,7 @@ import {
   HELD_OUT_83_DIR,
   HELD_OUT_84_DIR,
   HELD_OUT_85_DIR,
+  HELD_OUT_86_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -290,6 +291,8 @@ const heldOut84Corpus = loadCorpus(HELD_OUT_84_DIR);
 const heldOut84 = heldOut84Corpus.map(({ testCase }) => testCase);
 const heldOut85Corpus = loadCorpus(HELD_OUT_85_DIR);
 const heldOut85 = heldOut85Corpus.map(({ testCase }) => testCase);
+const heldOut86Corpus = loadCorpus(HELD_OUT_86_DIR);
+const heldOut86 = heldOut86Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -378,6 +381,7 @@ const everyCase = [
   ...heldOut83,
   ...heldOut84,
   ...heldOut85,
+  ...heldOut86,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -539,6 +543,7 @@ function readmeSections(): {
   heldOut83: string;
   heldOut84: string;
   heldOut85: string;
+  heldOut86: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -631,6 +636,7 @@ function readmeSections(): {
     at('Held-out set 83'),
     at('Held-out set 84'),
     at('Held-out set 85'),
+    at('Held-out set 86'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -725,6 +731,7 @@ function readmeSections(): {
     heldOut83: section(82),
     heldOut84: section(83),
     heldOut85: section(84),
+    heldOut86: section(85),
   };
 }
 
@@ -1830,6 +1837,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_85_DIR,
     loaded: heldOut85Corpus,
     section: 'heldOut85',
+    least: 30,
+    clientRequests: true,
+  },
+  // In our words, worded like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46, 49, 52, 55, 58, 60, 62, 65, 67, 69, 71, 74, 77,
+  // 80 and 83 as product text by an attacker who has read scanners' rule lists, on mobility aid and home adaptation ground
+  // no set took (stairlifts, mobility scooters, adjustable beds, hearing-aid dispensers, personal care alarms, home-care
+  // agencies and their rotas, disabled facilities grants); written in one short sitting.
+  {
+    name: 'held-out set 86',
+    dir: HELD_OUT_86_DIR,
+    loaded: heldOut86Corpus,
+    section: 'heldOut86',
     least: 30,
     clientRequests: true,
   },

@@ -665,6 +665,15 @@ export const HELD_OUT_84_DIR = join(CORPUS_DIR, 'held-out-84');
 export const HELD_OUT_85_DIR = join(CORPUS_DIR, 'held-out-85');
 
 /**
+ * An eighty-sixth held-out set, written in our words like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46, 49, 52, 55, 58,
+ * 60, 62, 65, 67, 69, 71, 74, 77, 80 and 83 as ordinary product text by an attacker who has read scanners' rule lists,
+ * on mobility aid and home adaptation ground no set took (stairlifts, mobility scooters, adjustable beds and recliners,
+ * hearing-aid dispensers, personal care alarms, home-care agencies and their rotas, disabled facilities grants); nothing
+ * reads it by default.
+ */
+export const HELD_OUT_86_DIR = join(CORPUS_DIR, 'held-out-86');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
