@@ -100,6 +100,7 @@ import {
   HELD_OUT_82_DIR,
   HELD_OUT_83_DIR,
   HELD_OUT_84_DIR,
+  HELD_OUT_87_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -287,6 +288,8 @@ const heldOut83Corpus = loadCorpus(HELD_OUT_83_DIR);
 const heldOut83 = heldOut83Corpus.map(({ testCase }) => testCase);
 const heldOut84Corpus = loadCorpus(HELD_OUT_84_DIR);
 const heldOut84 = heldOut84Corpus.map(({ testCase }) => testCase);
+const heldOut87Corpus = loadCorpus(HELD_OUT_87_DIR);
+const heldOut87 = heldOut87Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -374,6 +377,7 @@ const everyCase = [
   ...heldOut82,
   ...heldOut83,
   ...heldOut84,
+  ...heldOut87,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -534,6 +538,7 @@ function readmeSections(): {
   heldOut82: string;
   heldOut83: string;
   heldOut84: string;
+  heldOut87: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -625,6 +630,7 @@ function readmeSections(): {
     at('Held-out set 82'),
     at('Held-out set 83'),
     at('Held-out set 84'),
+    at('Held-out set 87'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -718,6 +724,7 @@ function readmeSections(): {
     heldOut82: section(81),
     heldOut83: section(82),
     heldOut84: section(83),
+    heldOut87: section(84),
   };
 }
 
@@ -1811,6 +1818,18 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_84_DIR,
     loaded: heldOut84Corpus,
     section: 'heldOut84',
+    least: 20,
+    clientRequests: true,
+  },
+  // Set 87, real public text again: injection payloads from scanners' and guards' test fixtures in Swedish, Danish,
+  // Finnish and Catalan repositories (and the English, German, Russian and Chinese lines beside them), a tutorial's
+  // poisoned ticket, a blog's database example, a news item on hidden review prompts and a developer guide, re-placed on
+  // every client-visible surface, and real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 87',
+    dir: HELD_OUT_87_DIR,
+    loaded: heldOut87Corpus,
+    section: 'heldOut87',
     least: 20,
     clientRequests: true,
   },
