@@ -102,6 +102,7 @@ import {
   HELD_OUT_84_DIR,
   HELD_OUT_85_DIR,
   HELD_OUT_86_DIR,
+  HELD_OUT_87_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -293,6 +294,8 @@ const heldOut85Corpus = loadCorpus(HELD_OUT_85_DIR);
 const heldOut85 = heldOut85Corpus.map(({ testCase }) => testCase);
 const heldOut86Corpus = loadCorpus(HELD_OUT_86_DIR);
 const heldOut86 = heldOut86Corpus.map(({ testCase }) => testCase);
+const heldOut87Corpus = loadCorpus(HELD_OUT_87_DIR);
+const heldOut87 = heldOut87Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -382,6 +385,7 @@ const everyCase = [
   ...heldOut84,
   ...heldOut85,
   ...heldOut86,
+  ...heldOut87,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -544,6 +548,7 @@ function readmeSections(): {
   heldOut84: string;
   heldOut85: string;
   heldOut86: string;
+  heldOut87: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -637,6 +642,7 @@ function readmeSections(): {
     at('Held-out set 84'),
     at('Held-out set 85'),
     at('Held-out set 86'),
+    at('Held-out set 87'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -732,6 +738,7 @@ function readmeSections(): {
     heldOut84: section(83),
     heldOut85: section(84),
     heldOut86: section(85),
+    heldOut87: section(86),
   };
 }
 
@@ -1850,6 +1857,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut86Corpus,
     section: 'heldOut86',
     least: 30,
+    clientRequests: true,
+  },
+  // Set 87, real public text again: injection payloads from scanners' and guards' test fixtures in Swedish, Danish,
+  // Finnish and Catalan repositories (and the English, German, Russian and Chinese lines beside them), a tutorial's
+  // poisoned ticket, a blog's database example, a news item on hidden review prompts and a developer guide, re-placed on
+  // every client-visible surface, and real MCP servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 87',
+    dir: HELD_OUT_87_DIR,
+    loaded: heldOut87Corpus,
+    section: 'heldOut87',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

@@ -674,6 +674,16 @@ export const HELD_OUT_85_DIR = join(CORPUS_DIR, 'held-out-85');
 export const HELD_OUT_86_DIR = join(CORPUS_DIR, 'held-out-86');
 
 /**
+ * An eighty-seventh held-out set, real public text again like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47,
+ * 50, 53, 56, 63, 68, 72, 75, 78, 81 and 84: injection payloads as Swedish, Danish, Finnish and Catalan repositories'
+ * test fixtures published them (with the English, German, Russian and Chinese lines beside them), a tutorial's poisoned
+ * ticket, a blog's database example, a news item on hidden review prompts and a developer guide, re-placed on the surface
+ * where each would reach a model, and real MCP servers' own tool definitions as the benign side; nothing reads it by
+ * default.
+ */
+export const HELD_OUT_87_DIR = join(CORPUS_DIR, 'held-out-87');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
