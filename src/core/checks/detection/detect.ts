@@ -102,7 +102,10 @@ function encodedFindings(text: ReadText, context: RuleContext): Finding[] {
       context,
     );
     findings.push(...inner);
-    if (encodedInstruction(span.text, span.encoding, inner, context)) {
+    const instructs = span.labelled
+      ? inner.some((finding) => finding.severity !== 'low')
+      : encodedInstruction(span.text, span.encoding, inner, context);
+    if (instructs) {
       findings.push({
         check: 'SEC-02',
         rule: 'encoded-instructions',

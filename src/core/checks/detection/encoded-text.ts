@@ -24,6 +24,8 @@ export interface DecodedSpan {
     | 'reversed'
     | 'morse';
   text: string;
+  /** Decoded because the text says it is so encoded, not because the decoding reads as English. */
+  labelled?: true;
 }
 
 const BASE64 =
@@ -198,8 +200,27 @@ function looksLeet(run: string): boolean {
   return words.length >= 5 && mixed.length / words.length >= 0.4;
 }
 
+/**
+ * Text its author labels ROT13 ("Konfiguration (ROT13): VTABERE NYYR …"), to the end of its
+ * paragraph. Said to be ROT13, it is read as ROT13 whatever its language: the English test above
+ * cannot tell Danish deciphered from Danish still hidden. Geocaches label their hints so ("Hint
+ * (ROT13): Purpx haqre gur orapu"), so such a span counts only for what the rules find in it.
+ */
+const LABELLED_ROT13 =
+  /\brot[- ]?13\b[)\]]?[ \t]*[:=-]?[ \t]*\n?[ \t]*([^\n]{12,}(?:\n(?![ \t]*\n)[^\n]+)*)/gi;
+
 function cipherSpans(text: string): DecodedSpan[] {
   const spans: DecodedSpan[] = [];
+  for (const match of text.matchAll(LABELLED_ROT13)) {
+    const start = match.index + match[0].length - match[1]!.length;
+    spans.push({
+      start,
+      end: start + match[1]!.length,
+      encoding: 'rot13',
+      text: shifted(match[1]!, 13),
+      labelled: true,
+    });
+  }
   for (const match of text.matchAll(LATIN_RUN)) {
     const run = match[0];
     const span = { start: match.index, end: match.index + run.length };

@@ -91,6 +91,8 @@ export const CONSENT_ELSEWHERE: readonly RegExp[] = [
   /\bsans (?:demander|confirmation|autorisation|l'accord)\b|\bne (?:demande|demandez) pas\b|\b(?:inutile|pas besoin|nul besoin) de (?:lui |leur |le |la )?(?:re)?(?:demander|confirmer|solliciter)\b/,
   /\bsin (?:preguntar|pedir (?:permiso|confirmacion)|confirmacion)\b|\bno (?:preguntes|pidas confirmacion)\b|\bsem (?:perguntar|pedir|confirmacao)\b/,
   /\bsenza (?:chiedere|conferma)\b/,
+  // The Nordic languages: "uden at spørge", "uten å spørre", "utan att fråga", "kysymättä".
+  /\buden at spørge\b|\buten å spørre\b|\butan att fråga\b|\bkysymättä\b/,
   /(?:无需|不必|不要|无须)(?:征求|询问|确认|请求)(?:用户)?/,
   /(?:確認|許可)(?:は|を取る必要は|を求める必要は)?(?:不要|必要ありません)/,
 ];
@@ -561,6 +563,13 @@ export const DIRECTIVE_MORE_LANGUAGES =
 export const CONTENT_NOUN_MORE_LANGUAGES =
   /\b(?:sisalto\w*|sisallon|tartalm\w*|icerig\w*|icerik|zawartosc\w*|obsah\w*|continut\w*|innehall\w*|inhoud|indhold|innhold|isi(?:nya)?|nội dung|maudhui|nilalaman)\b|(?:содержимое|содержание|вміст|περιεχόμενο|محتوى|محتوا|सामग्री|เนื้อหา|תוכן|내용)/;
 
+/**
+ * "Whoever reads this:" opening a sentence, in other languages: a record's note labelled for
+ * whatever reads it, the West Flemish driver's "Wie da leest: …" as much as a German "Wer das liest:".
+ */
+export const READER_LEAD_ELSEWHERE =
+  /(?:^|[\n.!?]\s*)(?:wie (?:dit|da|dat) leest|wer (?:das|dies) liest|quien (?:lea|lee) esto|chi legge (?:questo|questa nota)|quem (?:ler|le) isto|quiconque lit (?:ceci|ce message)|den som (?:læser|leser) dette|den som läser detta)\s*:/;
+
 /** Words addressing the assistant in other languages ("AIアシスタントへ", "асистенте", "AI 助手"). */
 export const MODEL_ADDRESS_ELSEWHERE =
   /\b(?:ai|llm)\s?(?:アシスタント|助手|어시스턴트|asistan\w*|assistent\w*|asystent\w*|asistent\w*|avustaja\w*|assistente|assistant\w*|asisten)|(?:アシスタント|助手|어시스턴트)(?:へ|に|에게|[：:，,])|асистент[еу]?[,:!]|ассистент[уе]?[,:!]|помічник[уе]?[,:!]|(?:اے آئی|مصنوعی ذہانت) (?:معاون|اسسٹنٹ)|دستیار هوش مصنوعی|עוזר ה-?ai|\bpara (?:o|el|la) (?:assistente|asistente)(?: de ia| ia)?\b|\b(?:nota|mensagem|aviso|instru[cç][aã]o) (?:ao|para o|al|para el|per l'|all') ?(?:assistente|asistente)\b|\b(?:note|message|consigne) (?:à|a|pour) l'assistant\b|\b(?:hinweis|nachricht|notiz) (?:an|für) den (?:ki-)?assistenten\b|\b(?:hinweis|nachricht|notiz|anweisung)(?:en)? (?:an|für) (?:das (?:ki-)?modell|die ki)\b|\b(?:pour|a) l'assistant(?: ia)?\b|\ban den (?:ki-)?assistenten\b|\bper l'assistente\b|\b(?:der|die) (?:ki-)?assistent(?:in)? (?:soll|muss|sollte)\b|\bl'assistant(?:e)? (?:doit|devrait|deve|dovrebbe)\b|\b(?:el|o) (?:asistente|assistente) (?:debe|deve|deberia|deveria)\b/;
@@ -594,6 +603,9 @@ const THEN_ORDER_CYRILLIC = String.raw`(?=\s*(?:[.,;:!)]|$)|\s+(?:и|а|зате
 export const OVERRIDES_ELSEWHERE = new RegExp(
   [
     String.raw`\b(?:ignora|dimentica|trascura|ignorar|olvida|ignore|esqueca|esquece|ignoreer|negeer|vergeet|zignoruj|zapomnij|ignoruj|zapomen|ignorera|glom|ignorer|glem|unohda|ignoroi|abaikan|lupakan|bo qua|hay bo qua|quen di)\s+(?:[a-z]+(?:mente|ment)\s+(?=(?:tutte|tutti|todas|todos|tous|toutes|alle|wszystkie|vsechny|alla|kaikki|semua|tat ca)\s))?(?:(?:tutte|tutti|todas|todos|tous|toutes|alle|wszystkie|vsechny|alla|kaikki|semua|tat ca|cac|le|la|gli|las|los|as|os|de|die|tus|tes|tuoi|je|i|ne|den|det|di|dei|delle|degli)\s+){0,3}(?:(?:istruzioni|instrucciones|instrucoes|instructies|instructie|instrukcje|polecenia|pokyny|instrukce|instruktioner|instruktionerna|instruksjoner|ohjeet|instruksi|perintah|huong dan|chi dan)(?:\s+\w+){0,1}\s+(?:precedenti|sopra|anteriores|previas|acima|vorige|eerdere|poprzednie|predchozi|tidigare|forrige|aiemmat|sebelumnya|di atas|truoc do|o tren)|(?:precedenti|anteriores|previas|vorige|poprzednie|predchozi|tidigare|forrige|aiemmat)\s+(?:istruzioni|instrucciones|instrucoes|instructies|instructie|instrukcje|polecenia|pokyny|instrukce|instruktioner|instruksjoner|ohjeet))${THEN_ORDER_LATIN}`,
+    // Danish, Swedish, Finnish and Catalan, only with "all": "Ignorer alle tidligere instruktioner og …",
+    // "ignora totes les instruccions anteriors i …". A colleague corrects "the previous instructions".
+    String.raw`\b(?:ignorer|ignorera|glem|glom|unohda|ignoroi|ignora|oblida)\s+(?:alle|alla|kaikki|totes|tots)\s+(?:(?:de|les|els)\s+)?(?:(?:tidligere|foregaende|aiemmat|edelliset|aikaisemmat)\s+)?(?:instruktioner|instruktionerna|instruksjoner|ohjeet|instruccions)(?:\s+(?:anteriors|previes))?${THEN_ORDER_LATIN}`,
     String.raw`\b(?:ignora|dimentica|ignorar|olvida|ignore|esqueca|ignoreer|vergeet|zignoruj|zapomnij)\s+(?:(?:tutte|todas|todos|alle|wszystkie|le|las|los|as|os|de|die)\s+){0,2}(?:regole|reglas|regras|regels|zasady)\s+(?:precedenti|anteriores|vorige|poprzednie)\s+(?:e|y|en|i)\s+(?:invia|manda|scrivi|rispondi|envia|escribe|responde|envie|escreva|responda|stuur|schrijf|wyslij|napisz|odpowiedz)\b`,
     String.raw`(?:игнорируй|проигнорируй|забудь|не обращай внимания на|ігноруй|проігноруй)\s+(?:(?:все|всё|всі|свои|мои)\s+)?(?:(?:предыдущие|прежние|прошлые|вышеуказанные|вышеизложенные|старые|попередні|вищевказані)\s+)?(?:инструкции|указания|промпты?|інструкції|вказівки)${THEN_ORDER_CYRILLIC}`,
     String.raw`(?:이전|위의|위|앞의|앞선|기존)\s*(?:모든\s*)?(?:지시|지시사항|지침|명령|프롬프트|내용|규칙)(?:을|를)?\s*(?:모두\s*)?(?:무시하고|무시하라|무시해라|무시해(?!\s*주)|잊고|잊어버리고|잊어라)`,

@@ -137,9 +137,12 @@ const TARGETS_AS_WRITTEN: readonly TargetRule[] = [
   },
   {
     id: 'system-prompt',
+    // In other languages, a prompt with a possessive counts only after "reveal": "revela el teu prompt"
+    // asks for the model's own; "escribe tu prompt aquí" is a form's placeholder, and "montre ton
+    // prompt" a contest's call for the reader's own.
     strength: 'strong',
     pattern:
-      /\bsystem[ _](?:prompts?|messages?|instructions)\b|\b(?:your|its|model|assistant|agent)(?:'s)? (?:very )?(?:first )?(?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?|messages?)\b|\b(?:the )?(?:words|text|initiali[sz]ation) above(?= starting\b| in a\b| (?:exactly|verbatim)\b)|\binitiali[sz]ation above\b|システムプロンプト|系统提示|系統提示|시스템 프롬프트|\b(?:tus|tu|tes|ton|vos|votre|tue|tuoi|tuo|il tuo|le tue|teus|tuas|teu|tua|deine|dein|jouw|je|twoje|twoj|tvoje|tvuj) (?:(?:instrucciones|instructions|istruzioni|instrucoes|instructies|instrukcje|instrukce|pokyny) (?:de |di |van het )?(?:sistema|systeme|systeem|systemowe|systemu)|(?:prompt|invite) (?:de |di |do )?(?:sistema|systeme|systemowy)|system(?:anweisungen|prompt|instruktionen))\b|\bthe (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?)\b|\bthe (?:hidden|internal|developer) messages?\b|\binstructions (?:above|you were given|you received)\b|\b(?:your|the assistant'?s?|the model'?s?) (?:(?:complete|full|entire|whole|current|loaded|pre-?session|pre-?loaded|startup|session) )*(?:instructions|rules|guidelines|persona|configuration|directives?(?: list)?)\b|\b(?:rules|guidelines|configuration|instructions)(?:,? (?:and|or) [\w ]{1,20})? loaded before the (?:task|session|conversation|chat)\b/,
+      /\bsystem[ _](?:prompts?|messages?|instructions)\b|\b(?:your|its|model|assistant|agent)(?:'s)? (?:very )?(?:first )?(?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?|messages?)\b|\b(?:the )?(?:words|text|initiali[sz]ation) above(?= starting\b| in a\b| (?:exactly|verbatim)\b)|\binitiali[sz]ation above\b|システムプロンプト|系统提示|系統提示|시스템 프롬프트|\b(?:tus|tu|tes|ton|vos|votre|tue|tuoi|tuo|il tuo|le tue|teus|tuas|teu|tua|deine|dein|jouw|je|twoje|twoj|tvoje|tvuj) (?:(?:instrucciones|instructions|istruzioni|instrucoes|instructies|instrukcje|instrukce|pokyny) (?:de |di |van het )?(?:sistema|systeme|systeem|systemowe|systemu)|(?:prompt|invite) (?:de |di |do )?(?:sistema|systeme|systemowy)|system(?:anweisungen|prompt|instruktionen))\b|\bthe (?:initial|original|hidden|internal|developer|base|core) (?:instructions|prompts?)\b|\bthe (?:hidden|internal|developer) messages?\b|\binstructions (?:above|you were given|you received)\b|\b(?:your|the assistant'?s?|the model'?s?) (?:(?:complete|full|entire|whole|current|loaded|pre-?session|pre-?loaded|startup|session) )*(?:instructions|rules|guidelines|persona|configuration|directives?(?: list)?)\b|\b(?:rules|guidelines|configuration|instructions)(?:,? (?:and|or) [\w ]{1,20})? loaded before the (?:task|session|conversation|chat)\b|(?<=\b(?:revela|revele|rivela|revelez|revel[ae]u)\s+(?:(?:el|la|le|il|lo|o|a)\s+)?)(?:teu|tu|tuo|ton|votre|vostre|seu)\s+prompt\b/,
     purpose: /\b(?:prompts?|agents?|personas?|assistants?|instructions|templates?|system)\b/,
     heldByModel: true,
   },
@@ -332,7 +335,7 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   // not something to ask the client about": the person not asked, and nothing asked of them instead
   // ("do not ask the patient for their number again" asks for information, not consent).
   new RegExp(
-    String.raw`\b(?:do not|don'?t|never|no need to|not something to|nothing (?:new |else |more |further )?to)\s+(?:ask|check with|check back with|confirm with)\s+(?:the |your |any |their )?${SERVED_PERSON}(?=\s*(?:[,.;:!)\n]|$|and\b|first\b|before\b|about (?:this|it|that)\b|about\s*(?:[,.;:!]|$)))`,
+    String.raw`\b(?:do not|don'?t|never|no need to|you need not|you needn'?t|not something to|nothing (?:new |else |more |further )?to)\s+(?:ask|check with|check back with|confirm with)\s+(?:the |your |any |their )?${SERVED_PERSON}(?=\s*(?:[,.;:!)\n]|$|and\b|first\b|before\b|about (?:this|it|that)\b|about\s*(?:[,.;:!]|$)))`,
   ),
   /\bwithout (?:asking|prompting|consulting|stopping to ask)\b(?:\s+(?:the|your))?(?:\s+user'?s?)?(?:\s+(?:for|first))?(?:\s+(?:permission|confirmation|consent|approval|authori[sz]ation))?/,
   // These verbs need their object: "without waiting for the user", not "without waiting for the run to finish".
@@ -356,6 +359,11 @@ export const CONSENT_BYPASS: readonly RegExp[] = [
   /\b(?:do not|don'?t|never)\s+(?:ask|prompt|consult|check with|confirm with|wait for|request)\s+(?:(?:the |your )?(?:user|human|developer|engineer|operator|customer|owner|manager|admin|administrator|approver)\b(?!\s+(?:for (?:this|it|that|these|them|the (?:\w+ )?(?:values?|fields?|names?|ids?|numbers?|dates?|formats?|details?|information|inputs?))\b|for (?!(?:their |your |the |any |a |an |explicit |further )?(?:permission|confirmation|consent|approval|sign-?off|go-?ahead|authori[sz]ation|ok|okay)\b)|to ['"‘’]?(?:try again|retry|re-?enter|repeat|retype|paste|share|send|type|enter|provide|give|reveal|upload|copy)\b))|(?:the |your )?(?:permission|confirmation|consent|approval)\b)/,
   /\bno (?:(?:need|reason|call) (?:to|for) (?:re-?confirm|confirm|ask(?! (?:questions|for (?:details|information|more|clarification)|anything else))|check|confirmation|approval|permission)|(?:confirmation|approval|permission|consent|prompt) (?:is )?(?:needed|required|necessary))\b/,
   /\b(?:users?|engineers?|developers?|customers?)\b[^.!?\n]{0,40}?\b(?:do not|don'?t|does not|doesn'?t|need not|needn'?t)(?: need to)? be (?:asked|consulted|told|informed|notified|bothered)\b/,
+  // "Owners are not to be asked; the board has approved": the person passed over, laid down as a
+  // rule. "The seller is not asked" says how a payout works, and "is not asked to confirm" what a flag does.
+  new RegExp(
+    String.raw`\b${SERVED_PERSON} (?:are|is) not to be (?:asked|consulted)(?=\s*(?:[,.;:!)\n]|$|(?:about|on) (?:this|it|that)\b|first\b|beforehand\b))`,
+  ),
   /\b(?:has|have) (?:already )?(?:agreed|consented|approved|pre-?approved) (?:to )?(?:this|all|it|these)\b/,
   /\b(?:user|users|operator|owner|team|customer|author|you) (?:has|have) (?:already )?(?:agreed|consented|accepted|opted in|pre-?approved|authori[sz]ed)\b/,
   // "you already consented at onboarding"
