@@ -103,6 +103,7 @@ import {
   HELD_OUT_85_DIR,
   HELD_OUT_86_DIR,
   HELD_OUT_87_DIR,
+  HELD_OUT_88_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -296,6 +297,8 @@ const heldOut86Corpus = loadCorpus(HELD_OUT_86_DIR);
 const heldOut86 = heldOut86Corpus.map(({ testCase }) => testCase);
 const heldOut87Corpus = loadCorpus(HELD_OUT_87_DIR);
 const heldOut87 = heldOut87Corpus.map(({ testCase }) => testCase);
+const heldOut88Corpus = loadCorpus(HELD_OUT_88_DIR);
+const heldOut88 = heldOut88Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -386,6 +389,7 @@ const everyCase = [
   ...heldOut85,
   ...heldOut86,
   ...heldOut87,
+  ...heldOut88,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -549,6 +553,7 @@ function readmeSections(): {
   heldOut85: string;
   heldOut86: string;
   heldOut87: string;
+  heldOut88: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -643,6 +648,7 @@ function readmeSections(): {
     at('Held-out set 85'),
     at('Held-out set 86'),
     at('Held-out set 87'),
+    at('Held-out set 88'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -739,6 +745,7 @@ function readmeSections(): {
     heldOut85: section(84),
     heldOut86: section(85),
     heldOut87: section(86),
+    heldOut88: section(87),
   };
 }
 
@@ -1869,6 +1876,18 @@ const HELD_OUT_SETS = [
     loaded: heldOut87Corpus,
     section: 'heldOut87',
     least: 20,
+    clientRequests: true,
+  },
+  // In our words an eighty-eighth time, like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64, 66, 70, 73, 76,
+  // 79, 82 and 85, as published proof-of-concept attacks spread evenly over every client-visible surface, on fertility
+  // clinic and donor service ground (IVF add-ons, egg freezing, donor matching, clinic finance and refund guarantees,
+  // embryo storage fees, fertility apps and test kits; see its README section); written in one short sitting.
+  {
+    name: 'held-out set 88',
+    dir: HELD_OUT_88_DIR,
+    loaded: heldOut88Corpus,
+    section: 'heldOut88',
+    least: 30,
     clientRequests: true,
   },
 ] as const;

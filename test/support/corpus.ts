@@ -684,6 +684,14 @@ export const HELD_OUT_86_DIR = join(CORPUS_DIR, 'held-out-86');
 export const HELD_OUT_87_DIR = join(CORPUS_DIR, 'held-out-87');
 
 /**
+ * An eighty-eighth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48, 51, 54, 57, 59, 61, 64,
+ * 66, 70, 73, 76, 79, 82 and 85: published proof-of-concept wording spread over every client-visible surface, on
+ * fertility clinic and donor service ground (IVF bookings and add-ons, egg freezing, donor matching, clinic finance and
+ * refund guarantees, embryo storage fees, fertility apps and at-home test kits); nothing reads it by default.
+ */
+export const HELD_OUT_88_DIR = join(CORPUS_DIR, 'held-out-88');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
