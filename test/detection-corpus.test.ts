@@ -103,6 +103,7 @@ import {
   HELD_OUT_85_DIR,
   HELD_OUT_86_DIR,
   HELD_OUT_87_DIR,
+  HELD_OUT_89_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -296,6 +297,8 @@ const heldOut86Corpus = loadCorpus(HELD_OUT_86_DIR);
 const heldOut86 = heldOut86Corpus.map(({ testCase }) => testCase);
 const heldOut87Corpus = loadCorpus(HELD_OUT_87_DIR);
 const heldOut87 = heldOut87Corpus.map(({ testCase }) => testCase);
+const heldOut89Corpus = loadCorpus(HELD_OUT_89_DIR);
+const heldOut89 = heldOut89Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -386,6 +389,7 @@ const everyCase = [
   ...heldOut85,
   ...heldOut86,
   ...heldOut87,
+  ...heldOut89,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -549,6 +553,7 @@ function readmeSections(): {
   heldOut85: string;
   heldOut86: string;
   heldOut87: string;
+  heldOut89: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -643,6 +648,7 @@ function readmeSections(): {
     at('Held-out set 85'),
     at('Held-out set 86'),
     at('Held-out set 87'),
+    at('Held-out set 89'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -739,6 +745,7 @@ function readmeSections(): {
     heldOut85: section(84),
     heldOut86: section(85),
     heldOut87: section(86),
+    heldOut89: section(87),
   };
 }
 
@@ -1869,6 +1876,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut87Corpus,
     section: 'heldOut87',
     least: 20,
+    clientRequests: true,
+  },
+  // Set 89, in our words again and worded past scanners' rule lists like set 86: credit repair and debt help ground
+  // (credit repair, payday loan brokers, debt management plans and IVAs, debt settlement, credit-builder cards, debt
+  // collectors and their payment portals) spread over every client-visible surface, with sampling and elicitation.
+  {
+    name: 'held-out set 89',
+    dir: HELD_OUT_89_DIR,
+    loaded: heldOut89Corpus,
+    section: 'heldOut89',
+    least: 30,
     clientRequests: true,
   },
 ] as const;
