@@ -104,6 +104,7 @@ import {
   HELD_OUT_86_DIR,
   HELD_OUT_87_DIR,
   HELD_OUT_88_DIR,
+  HELD_OUT_89_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -299,6 +300,8 @@ const heldOut87Corpus = loadCorpus(HELD_OUT_87_DIR);
 const heldOut87 = heldOut87Corpus.map(({ testCase }) => testCase);
 const heldOut88Corpus = loadCorpus(HELD_OUT_88_DIR);
 const heldOut88 = heldOut88Corpus.map(({ testCase }) => testCase);
+const heldOut89Corpus = loadCorpus(HELD_OUT_89_DIR);
+const heldOut89 = heldOut89Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -390,6 +393,7 @@ const everyCase = [
   ...heldOut86,
   ...heldOut87,
   ...heldOut88,
+  ...heldOut89,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -554,6 +558,7 @@ function readmeSections(): {
   heldOut86: string;
   heldOut87: string;
   heldOut88: string;
+  heldOut89: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -649,6 +654,7 @@ function readmeSections(): {
     at('Held-out set 86'),
     at('Held-out set 87'),
     at('Held-out set 88'),
+    at('Held-out set 89'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -746,6 +752,7 @@ function readmeSections(): {
     heldOut86: section(85),
     heldOut87: section(86),
     heldOut88: section(87),
+    heldOut89: section(88),
   };
 }
 
@@ -1887,6 +1894,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_88_DIR,
     loaded: heldOut88Corpus,
     section: 'heldOut88',
+    least: 30,
+    clientRequests: true,
+  },
+  // Set 89, in our words again and worded past scanners' rule lists like set 86: credit repair and debt help ground
+  // (credit repair, payday loan brokers, debt management plans and IVAs, debt settlement, credit-builder cards, debt
+  // collectors and their payment portals) spread over every client-visible surface, with sampling and elicitation.
+  {
+    name: 'held-out set 89',
+    dir: HELD_OUT_89_DIR,
+    loaded: heldOut89Corpus,
+    section: 'heldOut89',
     least: 30,
     clientRequests: true,
   },

@@ -690,6 +690,13 @@ export const HELD_OUT_87_DIR = join(CORPUS_DIR, 'held-out-87');
  * refund guarantees, embryo storage fees, fertility apps and at-home test kits); nothing reads it by default.
  */
 export const HELD_OUT_88_DIR = join(CORPUS_DIR, 'held-out-88');
+ * An eighty-ninth held-out set, written in our words like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46, 49, 52, 55, 58,
+ * 60, 62, 65, 67, 69, 71, 74, 77, 80, 83 and 86: worded as an attacker who has read public scanners' rule lists would
+ * word it, on credit repair and debt help ground (credit repair firms, debt management plans and IVA providers, payday
+ * loan brokers, credit-builder cards, debt settlement and consolidation, debt collection agencies and their payment
+ * portals); nothing reads it by default.
+ */
+export const HELD_OUT_89_DIR = join(CORPUS_DIR, 'held-out-89');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
