@@ -103,6 +103,7 @@ import {
   HELD_OUT_85_DIR,
   HELD_OUT_86_DIR,
   HELD_OUT_87_DIR,
+  HELD_OUT_90_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -296,6 +297,8 @@ const heldOut86Corpus = loadCorpus(HELD_OUT_86_DIR);
 const heldOut86 = heldOut86Corpus.map(({ testCase }) => testCase);
 const heldOut87Corpus = loadCorpus(HELD_OUT_87_DIR);
 const heldOut87 = heldOut87Corpus.map(({ testCase }) => testCase);
+const heldOut90Corpus = loadCorpus(HELD_OUT_90_DIR);
+const heldOut90 = heldOut90Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -386,6 +389,7 @@ const everyCase = [
   ...heldOut85,
   ...heldOut86,
   ...heldOut87,
+  ...heldOut90,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -549,6 +553,7 @@ function readmeSections(): {
   heldOut85: string;
   heldOut86: string;
   heldOut87: string;
+  heldOut90: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -643,6 +648,7 @@ function readmeSections(): {
     at('Held-out set 85'),
     at('Held-out set 86'),
     at('Held-out set 87'),
+    at('Held-out set 90'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -739,6 +745,7 @@ function readmeSections(): {
     heldOut85: section(84),
     heldOut86: section(85),
     heldOut87: section(86),
+    heldOut90: section(87),
   };
 }
 
@@ -1868,6 +1875,17 @@ const HELD_OUT_SETS = [
     dir: HELD_OUT_87_DIR,
     loaded: heldOut87Corpus,
     section: 'heldOut87',
+    least: 20,
+    clientRequests: true,
+  },
+  // Set 90, real public text again: injection examples from Hebrew security pages, a course lesson, an e-mail product's
+  // safety page, a book chapter, a glossary and a news story, re-placed on every client-visible surface, and real MCP
+  // servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 90',
+    dir: HELD_OUT_90_DIR,
+    loaded: heldOut90Corpus,
+    section: 'heldOut90',
     least: 20,
     clientRequests: true,
   },

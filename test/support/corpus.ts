@@ -684,6 +684,14 @@ export const HELD_OUT_86_DIR = join(CORPUS_DIR, 'held-out-86');
 export const HELD_OUT_87_DIR = join(CORPUS_DIR, 'held-out-87');
 
 /**
+ * A ninetieth held-out set, real public text again like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50,
+ * 53, 56, 63, 68, 72, 75, 78, 81, 84 and 87: injection examples as Hebrew security pages, a course lesson, an e-mail
+ * product's safety page, a book chapter, a glossary and a news story published them, re-placed on the surface where each
+ * would reach a model, and real MCP servers' own tool definitions as the benign side; nothing reads it by default.
+ */
+export const HELD_OUT_90_DIR = join(CORPUS_DIR, 'held-out-90');
+
+/**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
  * proof-of-concept wording spread over every client-visible surface, on wedding and party ground (planners, florists,
  * caterers, marquees, DJs, cake makers, dress hire, chauffeurs, gift lists, fireworks …); nothing reads it by default.
