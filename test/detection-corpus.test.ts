@@ -105,6 +105,7 @@ import {
   HELD_OUT_87_DIR,
   HELD_OUT_88_DIR,
   HELD_OUT_89_DIR,
+  HELD_OUT_90_DIR,
   HELD_OUT_DIR,
   type LoadedCase,
   loadCorpus,
@@ -302,6 +303,8 @@ const heldOut88Corpus = loadCorpus(HELD_OUT_88_DIR);
 const heldOut88 = heldOut88Corpus.map(({ testCase }) => testCase);
 const heldOut89Corpus = loadCorpus(HELD_OUT_89_DIR);
 const heldOut89 = heldOut89Corpus.map(({ testCase }) => testCase);
+const heldOut90Corpus = loadCorpus(HELD_OUT_90_DIR);
+const heldOut90 = heldOut90Corpus.map(({ testCase }) => testCase);
 /** Every case of every set, each served and checked over MCP below. */
 const everyCase = [
   ...cases,
@@ -394,6 +397,7 @@ const everyCase = [
   ...heldOut87,
   ...heldOut88,
   ...heldOut89,
+  ...heldOut90,
 ];
 
 /** Client names an evaluator may use: its own, other scanners', and ordinary agents'. */
@@ -559,6 +563,7 @@ function readmeSections(): {
   heldOut87: string;
   heldOut88: string;
   heldOut89: string;
+  heldOut90: string;
 } {
   const readme = readFileSync(join(CORPUS_DIR, 'README.md'), 'utf8');
   const at = (heading: string) => {
@@ -655,6 +660,7 @@ function readmeSections(): {
     at('Held-out set 87'),
     at('Held-out set 88'),
     at('Held-out set 89'),
+    at('Held-out set 90'),
   ];
   // Each section runs from its heading to the next heading found after it (or the end).
   const section = (i: number) => {
@@ -753,6 +759,7 @@ function readmeSections(): {
     heldOut87: section(86),
     heldOut88: section(87),
     heldOut89: section(88),
+    heldOut90: section(89),
   };
 }
 
@@ -1906,6 +1913,17 @@ const HELD_OUT_SETS = [
     loaded: heldOut89Corpus,
     section: 'heldOut89',
     least: 30,
+    clientRequests: true,
+  },
+  // Set 90, real public text again: injection examples from Hebrew security pages, a course lesson, an e-mail product's
+  // safety page, a book chapter, a glossary and a news story, re-placed on every client-visible surface, and real MCP
+  // servers' own tool definitions as the benign side.
+  {
+    name: 'held-out set 90',
+    dir: HELD_OUT_90_DIR,
+    loaded: heldOut90Corpus,
+    section: 'heldOut90',
+    least: 20,
     clientRequests: true,
   },
 ] as const;

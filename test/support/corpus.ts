@@ -690,6 +690,8 @@ export const HELD_OUT_87_DIR = join(CORPUS_DIR, 'held-out-87');
  * refund guarantees, embryo storage fees, fertility apps and at-home test kits); nothing reads it by default.
  */
 export const HELD_OUT_88_DIR = join(CORPUS_DIR, 'held-out-88');
+
+/**
  * An eighty-ninth held-out set, written in our words like sets 23, 25, 29, 31, 33, 36, 38, 40, 43, 46, 49, 52, 55, 58,
  * 60, 62, 65, 67, 69, 71, 74, 77, 80, 83 and 86: worded as an attacker who has read public scanners' rule lists would
  * word it, on credit repair and debt help ground (credit repair firms, debt management plans and IVA providers, payday
@@ -697,6 +699,14 @@ export const HELD_OUT_88_DIR = join(CORPUS_DIR, 'held-out-88');
  * portals); nothing reads it by default.
  */
 export const HELD_OUT_89_DIR = join(CORPUS_DIR, 'held-out-89');
+
+/**
+ * A ninetieth held-out set, real public text again like sets 10, 12, 14, 16, 18, 20, 22, 24, 27, 34, 41, 44, 47, 50,
+ * 53, 56, 63, 68, 72, 75, 78, 81, 84 and 87: injection examples as Hebrew security pages, a course lesson, an e-mail
+ * product's safety page, a book chapter, a glossary and a news story published them, re-placed on the surface where each
+ * would reach a model, and real MCP servers' own tool definitions as the benign side; nothing reads it by default.
+ */
+export const HELD_OUT_90_DIR = join(CORPUS_DIR, 'held-out-90');
 
 /**
  * A fifty-fourth held-out set, written in our words like sets 30, 32, 35, 37, 39, 42, 45, 48 and 51: published
