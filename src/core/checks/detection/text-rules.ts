@@ -190,21 +190,16 @@ const PRONOUN_OR_ACTION =
 /** "Without asking" in the Nordic languages, whose prohibitions use it as often as their orders. */
 const WITHOUT_ASKING_ELSEWHERE = /^(?:uden|uten|utan|kysym)/;
 
+const NEGATION = /\b(?:never|do not|don'?t|must not|should not|avoid|not)\b/;
 /** "Slet aldrig noget uden at spørge", "älä poista mitään kysymättä": a rule that keeps the asking. */
-function negatedBeforeElsewhere(text: string, index: number): boolean {
-  const sentence =
-    text
-      .slice(Math.max(0, index - 60), index)
-      .split(/[.!?](?=\s)|\n/)
-      .pop() ?? '';
-  return /\b(?:ikke|ikkje|aldrig|aldri|inte|ei|ala|never|not|don'?t)\b/.test(sentence);
-}
+const NEGATION_NORDIC = /\b(?:ikke|ikkje|aldrig|aldri|inte|ei|ala|never|not|don'?t)\b/;
 
-function negatedBefore(text: string, index: number): boolean {
+/** Whether a negation stands earlier in the sentence, within sixty characters. */
+function negatedBefore(text: string, index: number, negation: RegExp = NEGATION): boolean {
   const before = text.slice(Math.max(0, index - 60), index);
   // A sentence ends at a stop before a space: "203.0.113.77" or "v1.2" do not end one.
   const sentence = before.split(/[.!?](?=\s)|\n/).pop() ?? '';
-  return /\b(?:never|do not|don'?t|must not|should not|avoid|not)\b/.test(sentence);
+  return negation.test(sentence);
 }
 
 /** What follows "never tell the user": that something is missing or unsupported. */
@@ -369,7 +364,8 @@ function consentHits(form: string): Hit[] {
   for (const pattern of [...CONSENT_BYPASS, ...CONSENT_OTHER_LANGUAGES]) {
     for (const match of form.matchAll(globalOf(pattern))) {
       if (match[0].startsWith('without') && negatedBefore(form, match.index)) continue;
-      if (WITHOUT_ASKING_ELSEWHERE.test(match[0]) && negatedBeforeElsewhere(form, match.index)) continue;
+      if (WITHOUT_ASKING_ELSEWHERE.test(match[0]) && negatedBefore(form, match.index, NEGATION_NORDIC))
+        continue;
       hits.push(
         hit(
           'SEC-02',
@@ -4202,7 +4198,6 @@ function paymentSwapHits(text: ReadText, form: string): Hit[] {
   ];
 }
 
-/** "Each statement must begin with `SELECT`": a read-only server's rule, not an alteration. */
 /**
  * "The overhead your servers add to every request", "how much latency TLS adds to every request": a
  * cost counted, its object before the verb, not an order to add something. A header added to every
@@ -4217,6 +4212,8 @@ function alteredEveryCall(text: string): boolean {
   if (!PREFIX_EVERY.test(text) || READ_ONLY_PREFIX.test(text) || HEADER_ADDED.test(text)) return false;
   return !(MEASURED_ADDITION.test(text) && !OTHER_ADDITION.test(text));
 }
+
+/** "Each statement must begin with `SELECT`": a read-only server's rule, not an alteration. */
 const READ_ONLY_PREFIX = /\bwith\s*[`'"](?:select|with|explain|show|describe|desc|pragma)[`'"]/;
 
 /** Acting without the user's consent through another server's tools is directing those tools. */
